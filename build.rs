@@ -1,0 +1,31 @@
+//! Embeds every scene file under scenes/ (parts included) so an installed `sheli` runs anywhere.
+
+use std::path::Path;
+
+fn collect(dir: &Path, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut paths: Vec<_> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+    paths.sort();
+    for p in paths {
+        if p.is_dir() {
+            collect(&p, out);
+        } else if p.extension().is_some_and(|e| e == "ron") && !p.to_string_lossy().contains(".errata.") {
+            out.push(p.to_string_lossy().replace('\\', "/"));
+        }
+    }
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=scenes");
+    let root = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let mut files = Vec::new();
+    collect(Path::new("scenes"), &mut files);
+    let mut code = String::from("&[\n");
+    for f in &files {
+        println!("cargo:rerun-if-changed={f}");
+        code.push_str(&format!("    ({f:?}, include_str!({:?})),\n", format!("{root}/{f}")));
+    }
+    code.push(']');
+    let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    std::fs::write(Path::new(&out).join("builtin_scenes.rs"), code).expect("write builtin_scenes.rs");
+}

@@ -1,0 +1,197 @@
+//! Template expansion: `Use("pair_shoots", {"upper": "shang1", …})` becomes the template's acts
+//! with every `{param}` in every string replaced. Repeated choreography is written once.
+
+use std::collections::BTreeMap;
+
+use super::model::{Entry, Move, Template};
+use super::span::{Path, PathExt};
+
+/// One act after expansion, with where it came from for diagnostics.
+#[derive(Debug, Clone)]
+pub struct FlatAct {
+    pub who: String,
+    /// `Some(dir)` when a group is lined up along `dir` (from `Line`, or a group named in `Act`)
+    pub file: Option<(super::model::Dir, Option<super::model::Len>)>,
+    pub moves: Vec<Move>,
+    /// the act's own node (in the beat, or in a template's body)
+    pub origin: Path,
+    /// the outermost `Use` that produced it, if any, and the template's name
+    pub used_at: Option<(Path, String)>,
+}
+
+/// Everything expansion can get wrong, with the node to blame.
+#[derive(Debug, Clone)]
+pub struct ExpandError {
+    pub path: Path,
+    pub message: String,
+}
+
+const MAX_NESTING: usize = 16;
+
+/// Splits a beat's entries into phases (at each `Then`) of flat acts.
+pub fn expand_beat(entries: &[Entry], base: &Path, templates: &[Template], errors: &mut Vec<ExpandError>) -> Vec<Vec<FlatAct>> {
+    let mut phases = vec![Vec::new()];
+    expand_into(entries, base, templates, &BTreeMap::new(), None, 0, &mut phases, errors);
+    phases.retain(|p| !p.is_empty());
+    phases
+}
+
+#[allow(clippy::too_many_arguments)]
+fn expand_into(
+    entries: &[Entry],
+    base: &Path,
+    templates: &[Template],
+    args: &BTreeMap<String, String>,
+    used_at: Option<&(Path, String)>,
+    depth: usize,
+    phases: &mut Vec<Vec<FlatAct>>,
+    errors: &mut Vec<ExpandError>,
+) {
+    for (i, entry) in entries.iter().enumerate() {
+        let path = base.index(i);
+        match entry {
+            Entry::Then => phases.push(Vec::new()),
+            Entry::Act(who, moves) => push(phases, FlatAct {
+                who: subst(who, args),
+                file: None,
+                moves: moves.iter().map(|m| subst_move(m, args)).collect(),
+                origin: path,
+                used_at: used_at.cloned(),
+            }),
+            Entry::Line { who, file, moves, spacing } => push(phases, FlatAct {
+                who: subst(who, args),
+                file: Some((*file, *spacing)),
+                moves: moves.iter().map(|m| subst_move(m, args)).collect(),
+                origin: path,
+                used_at: used_at.cloned(),
+            }),
+            Entry::Use(name, given) => {
+                let name = subst(name, args);
+                let Some((ti, t)) = templates.iter().enumerate().find(|(_, t)| t.id == name) else {
+                    errors.push(ExpandError { path: path.index(0), message: format!("unknown template `{name}`") });
+                    continue;
+                };
+                if depth >= MAX_NESTING {
+                    errors.push(ExpandError {
+                        path,
+                        message: format!("template `{name}` nests more than {MAX_NESTING} deep (does it use itself?)"),
+                    });
+                    continue;
+                }
+                let mut ok = true;
+                for p in &t.params {
+                    if !given.contains_key(p) {
+                        errors.push(ExpandError { path: path.clone(), message: format!("template `{name}` needs parameter `{p}`") });
+                        ok = false;
+                    }
+                }
+                for k in given.keys() {
+                    if !t.params.contains(k) {
+                        errors.push(ExpandError {
+                            path: path.index(1).field(k),
+                            message: format!("template `{name}` has no parameter `{k}` (it takes: {})", t.params.join(", ")),
+                        });
+                        ok = false;
+                    }
+                }
+                if !ok {
+                    continue;
+                }
+                let inner: BTreeMap<String, String> = given.iter().map(|(k, v)| (k.clone(), subst(v, args))).collect();
+                let outer = used_at.cloned().unwrap_or_else(|| (path.clone(), name.clone()));
+                let body: Path = vec![super::span::Seg::Field("templates".into()), super::span::Seg::Index(ti), super::span::Seg::Field("acts".into())];
+                expand_into(&t.acts, &body, templates, &inner, Some(&outer), depth + 1, phases, errors);
+            }
+        }
+    }
+}
+
+fn push(phases: &mut Vec<Vec<FlatAct>>, act: FlatAct) {
+    if let Some(last) = phases.last_mut() {
+        last.push(act);
+    }
+}
+
+/// Replaces each `{param}` with its argument.
+pub fn subst(s: &str, args: &BTreeMap<String, String>) -> String {
+    if args.is_empty() || !s.contains('{') {
+        return s.to_string();
+    }
+    let mut out = s.to_string();
+    for (k, v) in args {
+        out = out.replace(&format!("{{{k}}}"), v);
+    }
+    out
+}
+
+fn subst_move(m: &Move, args: &BTreeMap<String, String>) -> Move {
+    let s = |x: &String| subst(x, args);
+    match m {
+        Move::Go { to, via, off, face } => Move::Go { to: s(to), via: via.as_ref().map(s), off: *off, face: *face },
+        Move::Enter(p) => Move::Enter(s(p)),
+        Move::Take(p) => Move::Take(s(p)),
+        Move::Put(p) => Move::Put(s(p)),
+        Move::PutOn(p, q) => Move::PutOn(s(p), s(q)),
+        Move::Give(p, q) => Move::Give(s(p), s(q)),
+        Move::Set(p, q) => Move::Set(s(p), s(q)),
+        Move::Clear(p) => Move::Clear(s(p)),
+        Move::Shoot { arrow, target, hit } => Move::Shoot { arrow: s(arrow), target: s(target), hit: *hit },
+        Move::Say(p) => Move::Say(s(p)),
+        other => other.clone(),
+    }
+}
+
+/// `{name}` placeholders in a template body that are not among its parameters.
+pub fn undeclared_placeholders(t: &Template) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut scan = |s: &str| {
+        let mut rest = s;
+        while let Some(open) = rest.find('{') {
+            let after = &rest[open + 1..];
+            let Some(close) = after.find('}') else { break };
+            let name = &after[..close];
+            if !t.params.iter().any(|p| p == name) && !found.iter().any(|f: &String| f == name) {
+                found.push(name.to_string());
+            }
+            rest = &after[close + 1..];
+        }
+    };
+    fn strings(e: &Entry, f: &mut dyn FnMut(&str)) {
+        match e {
+            Entry::Act(who, moves) | Entry::Line { who, moves, .. } => {
+                f(who);
+                for m in moves {
+                    match m {
+                        Move::Go { to, via, .. } => {
+                            f(to);
+                            if let Some(v) = via {
+                                f(v);
+                            }
+                        }
+                        Move::Enter(p) | Move::Take(p) | Move::Put(p) | Move::Clear(p) | Move::Say(p) => f(p),
+                        Move::PutOn(p, q) | Move::Give(p, q) | Move::Set(p, q) => {
+                            f(p);
+                            f(q);
+                        }
+                        Move::Shoot { arrow, target, .. } => {
+                            f(arrow);
+                            f(target);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Entry::Use(name, args) => {
+                f(name);
+                for v in args.values() {
+                    f(v);
+                }
+            }
+            Entry::Then => {}
+        }
+    }
+    for e in &t.acts {
+        strings(e, &mut scan);
+    }
+    found
+}

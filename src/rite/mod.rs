@@ -1,0 +1,16 @@
+//! The rite engine: plain Rust, no ECS. Scene files in, `state_at(t)` out.
+
+pub mod compile;
+pub mod court;
+pub mod diag;
+pub mod expand;
+pub mod load;
+pub mod model;
+pub mod query;
+pub mod route;
+pub mod snapshot;
+pub mod span;
+pub mod timeline;
+
+pub use compile::Rite;
+pub use load::{load, load_named, read_scene};

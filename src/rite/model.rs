@@ -1,0 +1,515 @@
+//! The serde model of a scene file (`scenes/*.ron`). Field names here are the format's keys.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+/// A length written in the text's own units; converted with [`Len::chi`] and the scene's 尺.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq)]
+pub enum Len {
+    /// 尺
+    Chi(f32),
+    /// 寸 = 1/10 尺
+    Cun(f32),
+    /// 丈 = 10 尺
+    Zhang(f32),
+    /// 步 = 6 尺 (周制)
+    Bu(f32),
+    /// 弓 = 6 尺 (乡射礼记 郑注: 六尺为步, 弓之下制六尺)
+    Gong(f32),
+    /// 武 = 尺二寸 (郑注: 武, 迹也; the 译文 of 乡射礼记 gives 一尺二寸)
+    Wu(f32),
+    /// 笴 = 3 尺, an arrow shaft (乡射礼记 物长如笴, 译文: 三尺)
+    Gan(f32),
+    /// 貍步 = 6 尺 (大射仪: 量侯道以貍步)
+    LiBu(f32),
+    /// metres, for what the text does not measure
+    M(f32),
+}
+
+impl Len {
+    /// The length in 尺; metres are converted back with the scene's 尺.
+    pub fn chi(self, chi_m: f32) -> f32 {
+        match self {
+            Len::Chi(v) => v,
+            Len::Cun(v) => v / 10.0,
+            Len::Zhang(v) => v * 10.0,
+            Len::Bu(v) | Len::Gong(v) | Len::LiBu(v) => v * 6.0,
+            Len::Wu(v) => v * 1.2,
+            Len::Gan(v) => v * 3.0,
+            Len::M(v) => v / chi_m,
+        }
+    }
+    pub fn metres(self, chi_m: f32) -> f32 {
+        match self {
+            Len::M(v) => v,
+            other => other.chi(chi_m) * chi_m,
+        }
+    }
+}
+
+/// A ground-plan point: (x east, z south).
+pub type Point = (Len, Len);
+
+/// A rectangle by its four sides (x of the west and east sides, z of the north and south sides).
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct Rect {
+    pub west: Len,
+    pub north: Len,
+    pub east: Len,
+    pub south: Len,
+}
+
+/// The eight facings of the text: 北面 is N.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Hash)]
+pub enum Dir {
+    N,
+    NE,
+    E,
+    SE,
+    S,
+    SW,
+    W,
+    NW,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 8] = [Dir::N, Dir::NE, Dir::E, Dir::SE, Dir::S, Dir::SW, Dir::W, Dir::NW];
+
+    /// Compass bearing in degrees, N = 0, clockwise (E = 90).
+    pub fn bearing(self) -> f32 {
+        Dir::ALL.iter().position(|d| *d == self).unwrap_or(0) as f32 * 45.0
+    }
+
+    pub fn from_bearing(deg: f32) -> Dir {
+        let i = ((deg.rem_euclid(360.0) + 22.5) / 45.0).floor() as usize % 8;
+        Dir::ALL[i]
+    }
+
+    pub fn name(self) -> &'static str {
+        ["N", "NE", "E", "SE", "S", "SW", "W", "NW"][Dir::ALL.iter().position(|d| *d == self).unwrap_or(0)]
+    }
+
+    pub fn chinese(self) -> &'static str {
+        ["北面", "东北面", "东面", "东南面", "南面", "西南面", "西面", "西北面"]
+            [Dir::ALL.iter().position(|d| *d == self).unwrap_or(0)]
+    }
+
+    /// Unit vector on the ground plane (x east, z south).
+    pub fn vector(self) -> (f32, f32) {
+        let r = self.bearing().to_radians();
+        (r.sin(), -r.cos())
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Scene {
+    pub id: String,
+    pub title: String,
+    #[serde(default)]
+    pub title_en: String,
+    pub units: Units,
+    pub layout: Layout,
+    pub actors: Vec<Actor>,
+    #[serde(default)]
+    pub groups: Vec<Group>,
+    #[serde(default)]
+    pub props: Vec<Prop>,
+    #[serde(default)]
+    pub templates: Vec<Template>,
+    #[serde(default)]
+    pub steps: Vec<Step>,
+    /// further files (relative to this one) whose lists are appended in order: a long rite is
+    /// written section by section
+    #[serde(default)]
+    pub parts: Vec<String>,
+}
+
+/// A part file: more of the scene's lists, appended to the main file's.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct ScenePart {
+    #[serde(default)]
+    pub objects: Vec<Object>,
+    #[serde(default)]
+    pub places: Vec<Place>,
+    #[serde(default)]
+    pub actors: Vec<Actor>,
+    #[serde(default)]
+    pub groups: Vec<Group>,
+    #[serde(default)]
+    pub props: Vec<Prop>,
+    #[serde(default)]
+    pub templates: Vec<Template>,
+    #[serde(default)]
+    pub steps: Vec<Step>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Units {
+    /// metres in one 尺
+    pub chi_m: f32,
+    #[serde(default)]
+    pub source: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Layout {
+    /// 堂: the raised hall, its footprint and height
+    pub hall: Hall,
+    /// the walkable ground: 庭 and what lies outside the 门
+    pub ground: Rect,
+    pub objects: Vec<Object>,
+    pub places: Vec<Place>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Hall {
+    pub area: Rect,
+    pub height: Len,
+    #[serde(default)]
+    pub source: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Object {
+    pub id: String,
+    pub kind: ObjectKind,
+    /// centre of the footprint
+    pub at: Point,
+    /// (east-west, north-south, height)
+    pub size: (Len, Len, Len),
+    #[serde(default)]
+    pub facing: Option<Dir>,
+    /// lift above its floor (a 侯 hangs above the ground)
+    #[serde(default)]
+    pub lift: Option<Len>,
+    /// overrides whether people must walk around it
+    #[serde(default)]
+    pub blocks: Option<bool>,
+    #[serde(default)]
+    pub en: String,
+    #[serde(default)]
+    pub source: String,
+}
+
+/// What Rust knows how to draw and route around. Who uses it is the scene's business.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+pub enum ObjectKind {
+    /// 阶: climbed in `steps` steps towards `up`
+    Stair { steps: u32, up: Dir },
+    /// 楹
+    Pillar,
+    /// 序, 壁: a wall
+    Wall,
+    /// 楣, 栋: a line across the hall, drawn, not walked around
+    Beam,
+    /// 门
+    Gate,
+    /// the courtyard's enclosing wall
+    CourtWall,
+    /// 户: a door in the back wall of the hall
+    Door,
+    /// 洗
+    Washbasin,
+    /// 罍: the water vessel by the 洗
+    WaterJar,
+    /// 篚
+    Basket,
+    /// 尊, 壶, 甒
+    WineJar,
+    /// 禁, 斯禁: the stand under the jars
+    JarStand,
+    /// 县: chimes (磬) and bells (钟, 鑮) on a frame
+    Chimes,
+    Bells,
+    /// 建鼓, 鼙
+    Drum,
+    /// 侯 with its proportions (记: 中, 躬, 舌)
+    Target { zhong: Len, gong: Len, upper_tongue: Len, lower_tongue: Len },
+    /// 乏: the marker's screen
+    Blind,
+    /// 楅: the arrow rest
+    ArrowRack,
+    /// 中: the tally holder (鹿中, 皮树中 …)
+    TallyHolder,
+    /// 丰: the stand for the penalty cup
+    CupStand,
+    /// 物: the shooter's cross marked on the floor
+    Mark,
+    /// 席, 筵
+    Mat,
+    /// 次: the dressing tent
+    Tent,
+    /// 烛
+    Torch,
+    /// 坫
+    Platform,
+    /// anything else: drawn as a box
+    Thing,
+}
+
+impl ObjectKind {
+    /// Whether people walk around it unless the scene says otherwise.
+    pub fn blocks_by_default(&self) -> bool {
+        matches!(
+            self,
+            ObjectKind::Stair { .. }
+                | ObjectKind::Pillar
+                | ObjectKind::Wall
+                | ObjectKind::CourtWall
+                | ObjectKind::Washbasin
+                | ObjectKind::WaterJar
+                | ObjectKind::WineJar
+                | ObjectKind::JarStand
+                | ObjectKind::Chimes
+                | ObjectKind::Bells
+                | ObjectKind::Drum
+                | ObjectKind::Target { .. }
+                | ObjectKind::Blind
+                | ObjectKind::Tent
+                | ObjectKind::Platform
+        )
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Place {
+    pub id: String,
+    pub area: Area,
+    /// where someone sent to this place stands (default: the centre of the area)
+    #[serde(default)]
+    pub anchor: Option<Point>,
+    #[serde(default)]
+    pub en: String,
+    #[serde(default)]
+    pub source: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub enum Area {
+    Rect(Rect),
+    /// centre and radius
+    Circle(Point, Len),
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Actor {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    #[serde(default)]
+    pub en: String,
+    #[serde(default)]
+    pub role: String,
+    /// what the figure wears: rank and function
+    #[serde(default)]
+    pub dress: Dress,
+    pub start: Start,
+}
+
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, Hash)]
+pub enum Dress {
+    Ruler,
+    Host,
+    Guest,
+    #[default]
+    Guests,
+    Noble,
+    Officer,
+    Archer,
+    Musician,
+    Servant,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Start {
+    pub at: String,
+    #[serde(default)]
+    pub off: Option<Point>,
+    #[serde(default)]
+    pub face: Option<Dir>,
+    /// false for someone who arrives later (an `Enter` brings them in)
+    #[serde(default = "yes")]
+    pub present: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Several actors acting as one (众宾): an act on the group is an act of each member, lined up.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Group {
+    pub id: String,
+    pub name: String,
+    pub members: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Prop {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub en: String,
+    pub kind: PropKind,
+    #[serde(default)]
+    pub start: PropStart,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Hash)]
+pub enum PropKind {
+    /// 爵
+    Jue,
+    /// 觯
+    Zhi,
+    /// 弓
+    Bow,
+    /// 矢 (one arrow)
+    Arrow,
+    /// 扑
+    Whip,
+    /// 算: a bundle of tallies
+    Tallies,
+    /// 旌, 翿旌
+    Flag,
+    /// 俎
+    Stand,
+    /// 荐: 脯醢 in their dishes
+    Offering,
+    /// 决拾
+    Thumb,
+    /// 笥, 巾, and whatever else is carried
+    Other,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct PropStart {
+    /// a place it lies at
+    #[serde(default)]
+    pub at: Option<String>,
+    /// an actor who holds it
+    #[serde(default)]
+    pub held_by: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Template {
+    pub id: String,
+    pub params: Vec<String>,
+    #[serde(default)]
+    pub doc: String,
+    pub acts: Vec<Entry>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Step {
+    pub id: String,
+    pub section: String,
+    #[serde(default)]
+    pub translation: String,
+    /// step ids that this 记 note explains
+    #[serde(default)]
+    pub annotates: Vec<String>,
+    pub beats: Vec<Beat>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Beat {
+    /// the exact 原文 clause, punctuation included
+    pub text: String,
+    #[serde(default)]
+    pub acts: Vec<Entry>,
+}
+
+/// One entry of a beat: actors act in parallel; `Then` waits for everything before it.
+#[derive(Debug, Clone, Deserialize)]
+pub enum Entry {
+    /// `Act("zhuren", [Go(to: "阼阶上"), Face(N), 再拜])`: what one actor (or group) does, in order
+    Act(String, Vec<Move>),
+    /// a group member by member, each on its own line, `file` giving where the line runs from the anchor
+    Line { who: String, file: Dir, moves: Vec<Move>, #[serde(default)] spacing: Option<Len> },
+    /// instantiate a template
+    Use(String, BTreeMap<String, String>),
+    Then,
+}
+
+/// One thing an actor does.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+pub enum Move {
+    /// walk, routed over the courtyard; `via` names the stair the text names (升自西阶)
+    Go {
+        to: String,
+        #[serde(default)]
+        via: Option<String>,
+        #[serde(default)]
+        off: Option<Point>,
+        #[serde(default)]
+        face: Option<Dir>,
+    },
+    Face(Dir),
+    /// come in (appear) at a place
+    Enter(String),
+    /// leave the scene where one stands
+    Exit,
+    /// 取: pick up a prop
+    Take(String),
+    /// 奠: set a prop down where one stands
+    Put(String),
+    /// 奠 … 于: set a prop down on a place
+    PutOn(String, String),
+    /// 授 … 受: hand a prop to someone
+    Give(String, String),
+    /// a prop is set out at a place by this actor's hands (荐, 俎, 丰 …)
+    Set(String, String),
+    /// 彻: a prop is taken away
+    Clear(String),
+    /// 射: an arrow loosed at a target object, hitting or missing
+    Shoot { arrow: String, target: String, hit: bool },
+    /// a speech act: 辞, 对, 告, 命, 请, 许, 诺 …
+    Say(String),
+    /// stand still for seconds
+    Wait(f32),
+    #[serde(rename = "拜")]
+    Bai,
+    #[serde(rename = "再拜")]
+    ZaiBai,
+    #[serde(rename = "答拜")]
+    DaBai,
+    #[serde(rename = "答再拜")]
+    DaZaiBai,
+    #[serde(rename = "稽首")]
+    QiShou,
+    #[serde(rename = "再拜稽首")]
+    ZaiBaiQiShou,
+    #[serde(rename = "揖")]
+    Yi,
+    #[serde(rename = "让")]
+    Rang,
+    #[serde(rename = "坐")]
+    Zuo,
+    #[serde(rename = "兴")]
+    Xing,
+    #[serde(rename = "盥")]
+    Guan,
+    #[serde(rename = "洗")]
+    Xi,
+    #[serde(rename = "祭")]
+    Ji,
+    #[serde(rename = "啐")]
+    Cui,
+    #[serde(rename = "卒爵")]
+    ZuJue,
+    #[serde(rename = "袒")]
+    Tan,
+    #[serde(rename = "袭")]
+    XiRobe,
+    #[serde(rename = "举旌")]
+    RaiseFlag,
+    #[serde(rename = "偃旌")]
+    LowerFlag,
+    #[serde(rename = "歌")]
+    Sing,
+    #[serde(rename = "奏")]
+    Play,
+}

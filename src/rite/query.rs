@@ -1,0 +1,89 @@
+//! Questions people ask of a rite: which beat says this, where is everyone then, what does this
+//! person do over the whole rite.
+
+use serde::Serialize;
+
+use super::compile::Rite;
+
+/// A beat by its step and its place in the step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct BeatRef {
+    pub step: usize,
+    pub beat: usize,
+}
+
+/// Text without punctuation and white space, for matching what people type.
+pub fn letters(s: &str) -> Vec<char> {
+    s.chars().filter(|c| c.is_alphanumeric()).collect()
+}
+
+impl Rite {
+    pub fn beats(&self) -> impl Iterator<Item = (BeatRef, &super::compile::BeatInfo)> {
+        self.steps
+            .iter()
+            .enumerate()
+            .flat_map(|(si, s)| s.beats.iter().enumerate().map(move |(bi, b)| (BeatRef { step: si, beat: bi }, b)))
+    }
+
+    pub fn beat(&self, r: BeatRef) -> &super::compile::BeatInfo {
+        &self.steps[r.step].beats[r.beat]
+    }
+
+    /// Every beat where `fragment` ends, matching letters only (a fragment spanning several
+    /// beats counts for the last of them), in text order, without repeats.
+    pub fn find_text(&self, fragment: &str) -> Vec<BeatRef> {
+        let needle = letters(fragment);
+        if needle.is_empty() {
+            return Vec::new();
+        }
+        let mut hay = Vec::new();
+        let mut owner = Vec::new();
+        for (r, b) in self.beats() {
+            for c in letters(&b.text) {
+                hay.push(c);
+                owner.push(r);
+            }
+        }
+        let mut out: Vec<BeatRef> = Vec::new();
+        if hay.len() >= needle.len() {
+            for start in 0..=hay.len() - needle.len() {
+                if hay[start..start + needle.len()] == needle[..] {
+                    let r = owner[start + needle.len() - 1];
+                    if out.last() != Some(&r) {
+                        out.push(r);
+                    }
+                }
+            }
+        }
+        out.dedup();
+        out
+    }
+
+    /// The beat playing at time t: start <= t < end (the last beat from its start on).
+    pub fn beat_at(&self, t: f32) -> BeatRef {
+        let si = self.steps.partition_point(|s| s.end <= t).min(self.steps.len().saturating_sub(1));
+        let step = &self.steps[si];
+        let bi = step.beats.partition_point(|b| b.end <= t).min(step.beats.len().saturating_sub(1));
+        BeatRef { step: si, beat: bi }
+    }
+
+    pub fn step_index(&self, id: &str) -> Option<usize> {
+        self.steps.iter().position(|s| s.id == id)
+    }
+
+    /// The whole 原文, beat by beat.
+    pub fn text(&self) -> String {
+        self.steps.iter().map(|s| s.text()).collect()
+    }
+
+    pub fn translation(&self) -> String {
+        self.steps.iter().map(|s| s.translation.as_str()).collect()
+    }
+
+    /// Every beat the actor acts in, with what they do there.
+    pub fn duties(&self, actor: usize) -> Vec<(BeatRef, String)> {
+        self.beats()
+            .filter_map(|(r, b)| b.did.iter().find(|(a, _)| *a == actor).map(|(_, w)| (r, w.clone())))
+            .collect()
+    }
+}

@@ -1,0 +1,286 @@
+//! Routing: authors name destinations, the router finds the way. Each floor (the 堂 and the
+//! ground) is a visibility graph around its obstacles; the stairs are the only edges between them.
+
+use std::collections::BinaryHeap;
+
+use super::court::{BODY_RADIUS, Box2, Courtyard, Level, Stairway};
+
+/// Why a move cannot be walked.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RouteError {
+    /// the point lies inside something solid, named
+    Inside(String),
+    /// the point lies off the floor it is on (off the hall's edge, outside the ground)
+    OffFloor,
+    /// no way around the obstacles
+    NoPath,
+    /// the stair named by `via` does not exist
+    NoStair(String),
+}
+
+impl std::fmt::Display for RouteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RouteError::Inside(what) => write!(f, "the point is inside {what}"),
+            RouteError::OffFloor => write!(f, "the point is off the floor (beyond the hall's edge or the ground)"),
+            RouteError::NoPath => write!(f, "no path around the obstacles"),
+            RouteError::NoStair(s) => write!(f, "no stair named `{s}`"),
+        }
+    }
+}
+
+struct Floor {
+    bounds: Box2,
+    obstacles: Vec<(String, Box2)>,
+    nodes: Vec<(f32, f32)>,
+    /// for each node, the nodes it sees and the distance
+    edges: Vec<Vec<(usize, f32)>>,
+}
+
+pub struct Router {
+    hall: Floor,
+    ground: Floor,
+    stairs: Vec<Stairway>,
+}
+
+const EPS: f32 = 1e-3;
+
+impl Router {
+    pub fn new(court: &Courtyard) -> Router {
+        let r = BODY_RADIUS;
+        let mut hall_obs = Vec::new();
+        let mut ground_obs = vec![("堂".to_string(), court.hall.grow(r))];
+        for s in court.solids.iter().filter(|s| s.blocks) {
+            let entry = (s.id.clone(), s.footprint.grow(r));
+            match s.level {
+                Level::Hall => hall_obs.push(entry),
+                Level::Ground => ground_obs.push(entry),
+            }
+        }
+        Router {
+            hall: Floor::new(court.hall.grow(-r), hall_obs),
+            ground: Floor::new(court.ground.grow(-r), ground_obs),
+            stairs: court.stairs.clone(),
+        }
+    }
+
+    fn floor(&self, level: Level) -> &Floor {
+        match level {
+            Level::Hall => &self.hall,
+            Level::Ground => &self.ground,
+        }
+    }
+
+    /// Checks that someone can stand at the point on its floor.
+    pub fn standable(&self, level: Level, x: f32, z: f32) -> Result<(), RouteError> {
+        self.floor(level).standable(x, z)
+    }
+
+    /// The path from `from` to `to` (x, y, z in metres; y tells the floor), through the stair
+    /// `via` if the text names one, otherwise the shortest.
+    pub fn route(&self, from: [f32; 3], from_level: Level, to: [f32; 3], to_level: Level, via: Option<&str>)
+        -> Result<Vec<[f32; 3]>, RouteError> {
+        if let Some(name) = via {
+            if !self.stairs.iter().any(|s| s.id == name) {
+                return Err(RouteError::NoStair(name.to_string()));
+            }
+        }
+        if from_level == to_level && via.is_none() {
+            let y = from[1];
+            return Ok(self.floor(from_level).path((from[0], from[2]), (to[0], to[2]))?
+                .into_iter()
+                .map(|(x, z)| [x, y, z])
+                .collect());
+        }
+        let mut best: Option<(f32, Vec<[f32; 3]>)> = None;
+        let mut last_err = RouteError::NoPath;
+        for stair in self.stairs.iter().filter(|s| via.is_none_or(|v| v == s.id)) {
+            match self.through(stair, from, from_level, to, to_level) {
+                Ok(path) => {
+                    let len = length(&path);
+                    if best.as_ref().is_none_or(|(l, _)| len < *l) {
+                        best = Some((len, path));
+                    }
+                }
+                Err(e) => last_err = e,
+            }
+        }
+        best.map(|(_, p)| p).ok_or(last_err)
+    }
+
+    fn through(&self, stair: &Stairway, from: [f32; 3], from_level: Level, to: [f32; 3], to_level: Level)
+        -> Result<Vec<[f32; 3]>, RouteError> {
+        let (bottom, top) = (stair.bottom(), stair.top());
+        let end_of = |level: Level| if level == Level::Hall { top } else { bottom };
+        let leg = |a: [f32; 3], b: [f32; 3], level: Level| -> Result<Vec<[f32; 3]>, RouteError> {
+            Ok(self.floor(level).path((a[0], a[2]), (b[0], b[2]))?.into_iter().map(|(x, z)| [x, a[1], z]).collect())
+        };
+        let mut path = leg(from, end_of(from_level), from_level)?;
+        let mut climb = stair.profile.clone();
+        if from_level == Level::Hall {
+            climb.reverse();
+        }
+        if from_level == to_level {
+            // down and back up (or up and back down): the text named a stair for a same-floor move
+            let mut back = climb.clone();
+            back.reverse();
+            climb.extend(back.into_iter().skip(1));
+        }
+        path.extend(climb.into_iter().skip(1));
+        let last = *path.last().unwrap_or(&from);
+        path.extend(leg(last, to, to_level)?.into_iter().skip(1));
+        Ok(path)
+    }
+}
+
+pub fn length(path: &[[f32; 3]]) -> f32 {
+    path.windows(2).map(|w| dist3(w[0], w[1])).sum()
+}
+
+pub fn dist3(a: [f32; 3], b: [f32; 3]) -> f32 {
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+fn dist(a: (f32, f32), b: (f32, f32)) -> f32 {
+    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
+}
+
+impl Floor {
+    fn new(bounds: Box2, obstacles: Vec<(String, Box2)>) -> Floor {
+        let mut floor = Floor { bounds, obstacles, nodes: Vec::new(), edges: Vec::new() };
+        let corner_gap = 0.02;
+        let mut nodes = Vec::new();
+        for (_, b) in &floor.obstacles {
+            let g = b.grow(corner_gap);
+            for p in [(g.x0, g.z0), (g.x1, g.z0), (g.x0, g.z1), (g.x1, g.z1)] {
+                if floor.standable(p.0, p.1).is_ok() {
+                    nodes.push(p);
+                }
+            }
+        }
+        let mut edges = vec![Vec::new(); nodes.len()];
+        for i in 0..nodes.len() {
+            for j in i + 1..nodes.len() {
+                if floor.clear(nodes[i], nodes[j]) {
+                    let d = dist(nodes[i], nodes[j]);
+                    edges[i].push((j, d));
+                    edges[j].push((i, d));
+                }
+            }
+        }
+        floor.nodes = nodes;
+        floor.edges = edges;
+        floor
+    }
+
+    fn standable(&self, x: f32, z: f32) -> Result<(), RouteError> {
+        if !self.bounds.grow(EPS).contains(x, z) {
+            return Err(RouteError::OffFloor);
+        }
+        match self.obstacles.iter().find(|(_, b)| b.grow(-EPS).contains(x, z)) {
+            Some((id, _)) => Err(RouteError::Inside(id.clone())),
+            None => Ok(()),
+        }
+    }
+
+    /// The straight segment touches no obstacle's interior (the floor is convex, so the ends suffice for the bounds).
+    fn clear(&self, a: (f32, f32), b: (f32, f32)) -> bool {
+        self.obstacles.iter().all(|(_, o)| !segment_hits(a, b, &o.grow(-EPS)))
+    }
+
+    fn path(&self, a: (f32, f32), b: (f32, f32)) -> Result<Vec<(f32, f32)>, RouteError> {
+        self.standable(a.0, a.1)?;
+        self.standable(b.0, b.1)?;
+        if self.clear(a, b) {
+            return Ok(vec![a, b]);
+        }
+        // Dijkstra over the corner graph with the two ends added: start = n, goal = n + 1
+        let n = self.nodes.len();
+        let point = |i: usize| if i < n { self.nodes[i] } else if i == n { a } else { b };
+        let mut best = vec![f32::INFINITY; n + 2];
+        let mut prev = vec![usize::MAX; n + 2];
+        let mut heap = BinaryHeap::new();
+        best[n] = 0.0;
+        heap.push(Visit(0.0, n));
+        while let Some(Visit(d, i)) = heap.pop() {
+            if d > best[i] {
+                continue;
+            }
+            if i == n + 1 {
+                break;
+            }
+            let mut relax = |j: usize, w: f32, heap: &mut BinaryHeap<Visit>| {
+                if d + w < best[j] {
+                    best[j] = d + w;
+                    prev[j] = i;
+                    heap.push(Visit(d + w, j));
+                }
+            };
+            let here = point(i);
+            if self.clear(here, b) {
+                relax(n + 1, dist(here, b), &mut heap);
+            }
+            if i == n {
+                for j in 0..n {
+                    if self.clear(a, self.nodes[j]) {
+                        relax(j, dist(a, self.nodes[j]), &mut heap);
+                    }
+                }
+            } else {
+                for &(j, w) in &self.edges[i] {
+                    relax(j, w, &mut heap);
+                }
+            }
+        }
+        if !best[n + 1].is_finite() {
+            return Err(RouteError::NoPath);
+        }
+        let mut out = vec![b];
+        let mut i = n + 1;
+        while prev[i] != usize::MAX {
+            i = prev[i];
+            out.push(point(i));
+        }
+        out.reverse();
+        Ok(out)
+    }
+}
+
+#[derive(PartialEq)]
+struct Visit(f32, usize);
+impl Eq for Visit {}
+impl PartialOrd for Visit {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Visit {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        other.0.total_cmp(&self.0).then(other.1.cmp(&self.1))
+    }
+}
+
+/// Does the segment a→b pass through the open rectangle? (Liang–Barsky clipping.)
+pub fn segment_hits(a: (f32, f32), b: (f32, f32), r: &Box2) -> bool {
+    if r.x1 <= r.x0 || r.z1 <= r.z0 {
+        return false;
+    }
+    let (dx, dz) = (b.0 - a.0, b.1 - a.1);
+    let mut t0: f32 = 0.0;
+    let mut t1: f32 = 1.0;
+    for (p, q) in [(-dx, a.0 - r.x0), (dx, r.x1 - a.0), (-dz, a.1 - r.z0), (dz, r.z1 - a.1)] {
+        if p == 0.0 {
+            if q <= 0.0 {
+                return false;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    t0 < t1
+}

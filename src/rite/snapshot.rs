@@ -1,0 +1,121 @@
+//! The world at one moment as the CLI and tests see it (`sheli state --json`).
+
+use serde::Serialize;
+
+use super::compile::Rite;
+use super::query::BeatRef;
+
+#[derive(Debug, Serialize)]
+pub struct StepView {
+    pub id: String,
+    pub index: usize,
+    pub section: String,
+    pub text: String,
+    pub translation: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct BeatView {
+    pub index: usize,
+    pub text: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ActorView {
+    pub id: String,
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub en: String,
+    pub present: bool,
+    pub position: [f32; 3],
+    pub places: Vec<String>,
+    pub facing: String,
+    pub pose: String,
+    pub holding: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PropView {
+    pub id: String,
+    pub name: String,
+    pub present: bool,
+    pub position: [f32; 3],
+    pub places: Vec<String>,
+    pub held_by: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Snapshot {
+    pub scene: String,
+    pub time: f32,
+    pub step: StepView,
+    pub beat: BeatView,
+    pub actors: Vec<ActorView>,
+    pub props: Vec<PropView>,
+}
+
+fn round(p: [f32; 3]) -> [f32; 3] {
+    p.map(|v| (v * 1000.0).round() / 1000.0)
+}
+
+impl Rite {
+    pub fn snapshot(&self, t: f32, beat: BeatRef) -> Snapshot {
+        let tl = &self.timeline;
+        let step = &self.steps[beat.step];
+        let props: Vec<_> = (0..tl.props.len()).map(|i| tl.prop_at(i, t)).collect();
+        Snapshot {
+            scene: self.id.clone(),
+            time: t,
+            step: StepView {
+                id: step.id.clone(),
+                index: beat.step,
+                section: step.section.clone(),
+                text: step.text(),
+                translation: step.translation.clone(),
+            },
+            beat: BeatView { index: beat.beat, text: step.beats[beat.beat].text.clone() },
+            actors: tl
+                .actors
+                .iter()
+                .enumerate()
+                .map(|(i, a)| {
+                    let s = tl.actor_at(i, t);
+                    ActorView {
+                        id: a.id.clone(),
+                        name: a.name.clone(),
+                        aliases: a.aliases.clone(),
+                        en: a.en.clone(),
+                        present: s.present,
+                        position: round(s.pos),
+                        places: if s.present { tl.court.places_at(s.pos) } else { Vec::new() },
+                        facing: s.facing().name().to_string(),
+                        pose: s.pose.name().to_string(),
+                        holding: props
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, p)| p.held_by == Some(i))
+                            .map(|(k, _)| tl.props[k].id.clone())
+                            .collect(),
+                    }
+                })
+                .collect(),
+            props: tl
+                .props
+                .iter()
+                .zip(&props)
+                .map(|(p, s)| PropView {
+                    id: p.id.clone(),
+                    name: p.name.clone(),
+                    present: s.present,
+                    position: round(s.pos),
+                    places: match s.held_by {
+                        Some(a) => tl.court.places_at(tl.actor_at(a, t).pos),
+                        None if s.present => tl.court.places_at(s.pos),
+                        None => Vec::new(),
+                    },
+                    held_by: s.held_by.map(|a| tl.actors[a].id.clone()),
+                })
+                .collect(),
+        }
+    }
+}

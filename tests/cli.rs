@@ -1,0 +1,171 @@
+//! The `sheli` command line on the real 乡射礼: what the JSON says at a clause is what the text says.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+const SCENE: &str = "scenes/xiang_she.ron";
+
+fn sheli(args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("sheli").unwrap().args(args).output().unwrap()
+}
+
+fn state(fragment: &str) -> Value {
+    let out = sheli(&["state", SCENE, "--text", fragment, "--json"]);
+    assert!(out.status.success(), "state --text {fragment}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn actor<'a>(state: &'a Value, id: &str) -> &'a Value {
+    state["actors"].as_array().unwrap().iter().find(|a| a["id"] == id).unwrap_or_else(|| panic!("no actor {id}"))
+}
+
+/// The actor stands in `place` (among the places containing him), facing `facing`.
+fn assert_at(fragment: &str, id: &str, place: &str, facing: &str) -> Value {
+    let s = state(fragment);
+    let a = actor(&s, id);
+    let places: Vec<&str> = a["places"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+    assert!(places.contains(&place), "{fragment}: {id} should be at {place}, is at {places:?}");
+    assert_eq!(a["facing"], facing, "{fragment}: {id} should face {facing}");
+    assert_eq!(a["present"], true);
+    assert!(s["beat"]["text"].as_str().unwrap().contains(&fragment[..fragment.len().min(6)]) || fragment.chars().count() > 6);
+    s
+}
+
+fn holding(s: &Value, id: &str) -> Vec<String> {
+    actor(s, id)["holding"].as_array().unwrap().iter().map(|h| h.as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn the_host_invites_the_guest_at_his_gate() {
+    assert_at("主人戒宾", "zhuren", "宾门外", "N");
+    assert_at("宾出迎", "bin", "宾门外", "S");
+}
+
+#[test]
+fn the_host_and_one_assistant_meet_the_guests_outside_the_gate() {
+    let s = assert_at("主人一相出迎于门外", "zhuren", "门外东", "W");
+    let xiang = actor(&s, "xiang");
+    assert!(xiang["places"].as_array().unwrap().iter().any(|p| p == "门外"));
+    assert_eq!(xiang["aliases"][0], "司正");
+    assert_at("宾答再拜。揖众宾", "bin", "门外西", "E");
+}
+
+#[test]
+fn the_many_guests_stand_left_of_the_gate_facing_east_northmost_first() {
+    let s = assert_at("众宾皆入门左，东面北上", "zhongbin1", "门左", "E");
+    let z1 = actor(&s, "zhongbin1")["position"][2].as_f64().unwrap();
+    let z2 = actor(&s, "zhongbin2")["position"][2].as_f64().unwrap();
+    let z3 = actor(&s, "zhongbin3")["position"][2].as_f64().unwrap();
+    assert!(z1 < z2 && z2 < z3, "北上: the first stands northmost ({z1} {z2} {z3})");
+    assert_eq!(actor(&s, "zhongbin3")["facing"], "E");
+}
+
+#[test]
+fn bai_zhi_both_on_the_hall_under_the_beam_facing_north() {
+    let s = assert_at("主人阼阶上当楣北面再拜", "zhuren", "阼阶上当楣", "N");
+    let y = actor(&s, "zhuren")["position"][1].as_f64().unwrap();
+    assert!((y - 5.0 * 0.231).abs() < 1e-3, "on the hall, 五尺 up: {y}");
+    assert!(actor(&s, "zhuren")["places"].as_array().unwrap().iter().any(|p| p == "堂上"));
+    assert_at("宾西阶上当楣北面答再拜", "bin", "西阶上当楣", "N");
+}
+
+#[test]
+fn the_host_sets_the_cup_down_before_the_east_stairs_facing_west() {
+    let s = assert_at("主人阼阶前西面坐奠爵", "zhuren", "阼阶前", "W");
+    assert_eq!(actor(&s, "zhuren")["pose"], "sitting");
+    assert!(holding(&s, "zhuren").is_empty());
+    let jue = s["props"].as_array().unwrap().iter().find(|p| p["id"] == "jue").unwrap();
+    assert!(jue["places"].as_array().unwrap().iter().any(|p| p == "阼阶前"), "the 爵 lies before the stairs: {jue}");
+    assert!(jue["held_by"].is_null());
+}
+
+#[test]
+fn at_the_basin_the_host_faces_south_and_the_guest_declines_facing_north_east() {
+    let s = assert_at("南面坐奠爵于篚下", "zhuren", "洗北", "S");
+    assert_eq!(actor(&s, "zhuren")["pose"], "sitting");
+    assert_at("宾进，东北面辞洗", "bin", "洗西南", "NE");
+}
+
+#[test]
+fn the_guest_bows_for_the_washing_on_the_west_stairs() {
+    assert_at("宾西阶上北面拜洗", "bin", "西阶上", "N");
+    assert_at("主人阼阶上北面奠爵", "zhuren", "阼阶上", "N");
+}
+
+#[test]
+fn the_host_offers_facing_north_west_and_the_guest_receives_the_cup() {
+    let s = assert_at("西北面献宾", "zhuren", "宾席前", "NW");
+    assert_eq!(holding(&s, "zhuren"), vec!["jue"]);
+    let s = state("宾进受爵于席前");
+    assert_eq!(holding(&s, "bin"), vec!["jue"]);
+    assert!(holding(&s, "zhuren").is_empty());
+}
+
+#[test]
+fn the_guest_mounts_his_mat_from_the_west_and_drains_the_cup_on_the_west_stairs() {
+    assert_at("宾升席，自西方", "bin", "宾席", "S");
+    assert_at("主人阼阶东疑立", "zhuren", "阼阶东", "W");
+    let s = assert_at("宾西阶上北面坐卒爵", "bin", "西阶上", "N");
+    assert_eq!(actor(&s, "bin")["pose"], "sitting");
+    assert_eq!(holding(&s, "bin"), vec!["jue"]);
+}
+
+#[test]
+fn an_ambiguous_fragment_lists_its_matches_and_nth_picks_one() {
+    let out = sheli(&["state", SCENE, "--text", "主人阼阶上答拜", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("ambiguous") && err.contains("--nth 2"), "{err}");
+    let out = sheli(&["state", SCENE, "--text", "主人阼阶上答拜", "--nth", "2", "--json"]);
+    assert!(out.status.success());
+    let s: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(s["step"]["id"], "xian_bin_zu_jue");
+    assert_eq!(s["beat"]["index"], 10);
+}
+
+#[test]
+fn steps_json_has_every_field_and_times_run_on_without_gaps() {
+    let out = sheli(&["steps", SCENE, "--json"]);
+    assert!(out.status.success());
+    let steps: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let steps = steps.as_array().unwrap();
+    assert_eq!(steps[0]["id"], "jie_bin");
+    assert_eq!(steps[0]["section"], "戒宾");
+    assert_eq!(steps[0]["beats"][1]["text"], "主人戒宾，");
+    assert_eq!(steps[0]["beats"][1]["actors"][0], "zhuren");
+    assert!(steps[0]["translation"].as_str().unwrap().starts_with("乡射的礼仪"));
+    let mut t = 0.0;
+    for (i, s) in steps.iter().enumerate() {
+        assert_eq!(s["index"], i);
+        assert_eq!(s["start"].as_f64().unwrap(), t, "step {i} starts where the last ended");
+        let text: String = s["beats"].as_array().unwrap().iter().map(|b| b["text"].as_str().unwrap()).collect();
+        assert_eq!(s["text"], text);
+        t = s["end"].as_f64().unwrap();
+    }
+}
+
+#[test]
+fn duties_list_every_beat_of_the_actor_by_alias_too() {
+    let out = sheli(&["duties", SCENE, "司正", "--json"]);
+    assert!(out.status.success());
+    let d: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(d["actor"]["id"], "xiang");
+    let out = sheli(&["duties", SCENE, "主人", "--json"]);
+    let d: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let duties = d["duties"].as_array().unwrap();
+    assert!(duties.iter().any(|x| x["text"] == "主人阼阶上当楣北面再拜，" && x["does"].as_str().unwrap().contains("再拜")));
+    assert!(duties.iter().any(|x| x["does"].as_str().unwrap().contains("以爵授宾")));
+    assert_eq!(duties[0]["section"], "戒宾");
+}
+
+#[test]
+fn check_is_clean_on_the_shipped_scene_and_located_on_a_broken_one() {
+    let out = sheli(&["check", SCENE]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains(": ok:"));
+    let out = sheli(&["check", "tests/bad_scenes/unknown_ids.ron", SCENE]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("tests/bad_scenes/unknown_ids.ron:"), "{err}");
+    assert!(err.contains(": error: unknown actor `zhuern`"), "{err}");
+}

@@ -1,0 +1,235 @@
+//! The rite engine on a small courtyard: loading, diagnostics, routing, templates, `state_at`.
+
+use proptest::prelude::*;
+use sheli::rite::compile::Rite;
+use sheli::rite::court::Level;
+use sheli::rite::load;
+use sheli::rite::timeline::Pose;
+
+fn mini() -> Rite {
+    let src = std::fs::read_to_string("tests/scenes/mini.ron").unwrap();
+    match load("tests/scenes/mini.ron", &src) {
+        Ok(r) => r,
+        Err(d) => panic!("mini.ron should load:\n{d}"),
+    }
+}
+
+fn actor(rite: &Rite, id: &str) -> usize {
+    rite.timeline.actor_index(id).unwrap()
+}
+
+#[test]
+fn every_broken_scene_gives_its_diagnostics() {
+    let mut checked = 0;
+    for entry in std::fs::read_dir("tests/bad_scenes").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "ron") {
+            continue;
+        }
+        let file = path.to_string_lossy().to_string();
+        let src = std::fs::read_to_string(&path).unwrap();
+        let expected_path = path.with_extension("expected");
+        let expected = std::fs::read_to_string(&expected_path)
+            .unwrap_or_else(|_| panic!("{} needs {}", file, expected_path.display()));
+        let got = match load(&file, &src) {
+            Ok(_) => panic!("{file} should not load"),
+            Err(d) => d.0.iter().map(|d| d.headline()).collect::<Vec<_>>().join("\n"),
+        };
+        assert_eq!(got.trim(), expected.trim(), "diagnostics of {file}");
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} broken scenes");
+}
+
+#[test]
+fn garbage_never_panics() {
+    let src = std::fs::read_to_string("tests/scenes/mini.ron").unwrap();
+    let chars: Vec<char> = src.chars().collect();
+    for cut in (0..chars.len()).step_by(97) {
+        let s: String = chars[..cut].iter().collect();
+        let _ = load("cut.ron", &s);
+    }
+}
+
+#[test]
+fn stairs_are_the_only_way_up_and_are_climbed_step_by_step() {
+    let rite = mini();
+    let tl = &rite.timeline;
+    let z = actor(&rite, "zhuren");
+    let beat = &rite.steps[0].beats[0];
+    let mut heights = Vec::new();
+    let mut t = beat.start;
+    while t <= beat.end {
+        let s = tl.actor_at(z, t);
+        heights.push(s.pos[1]);
+        // between floors only over the stair's footprint (x 12..16 尺 → 3..4 m at 0.25 m/尺)
+        if s.pos[1] > 0.01 && s.pos[1] < tl.court.hall_height - 0.01 {
+            assert!((2.9..=4.1).contains(&s.pos[0]), "off the stair at x={}", s.pos[0]);
+        }
+        t += 0.05;
+    }
+    let mut levels: Vec<f32> = heights.iter().map(|h| (h * 1000.0).round() / 1000.0).collect();
+    levels.dedup();
+    // ground, four treads, hall: the rise happens in steps, not a ramp
+    let distinct: std::collections::BTreeSet<i32> = levels.iter().map(|h| (h * 100.0) as i32).collect();
+    assert!(distinct.len() >= 5, "heights seen: {distinct:?}");
+    let end = tl.actor_at(z, beat.end);
+    assert_eq!(tl.level_of(end.pos), Level::Hall);
+    assert_eq!(end.facing().name(), "N");
+}
+
+#[test]
+fn walking_keeps_clear_of_pillars() {
+    let rite = mini();
+    let tl = &rite.timeline;
+    let z = actor(&rite, "zhuren");
+    let beat = &rite.steps[1].beats[0];
+    let pillar = tl.court.solid("东楹").unwrap().footprint;
+    let mut t = beat.start;
+    while t <= beat.end {
+        let p = tl.actor_at(z, t).pos;
+        assert!(!pillar.contains(p[0], p[2]), "walked through the pillar at t={t}: {p:?}");
+        t += 0.02;
+    }
+}
+
+#[test]
+fn route_goes_around_a_pillar_in_the_way() {
+    let rite = mini();
+    let tl = &rite.timeline;
+    let router = sheli::rite::route::Router::new(&tl.court);
+    let h = tl.court.hall_height;
+    // from south of the east pillar to north of it: the straight line crosses it
+    let from = [2.0, h, -0.2];
+    let to = [2.0, h, -2.0];
+    let path = router.route(from, Level::Hall, to, Level::Hall, None).unwrap();
+    assert!(path.len() > 2, "should bend around the pillar: {path:?}");
+    let pillar = tl.court.solid("东楹").unwrap().footprint;
+    for w in path.windows(2) {
+        assert!(!sheli::rite::route::segment_hits((w[0][0], w[0][2]), (w[1][0], w[1][2]), &pillar));
+    }
+    // into the pillar: refused, naming it
+    let err = router.route(from, Level::Hall, [2.0, h, -1.0], Level::Hall, None).unwrap_err();
+    assert_eq!(err.to_string(), "the point is inside 东楹");
+    // hall to ground without `via` picks the nearer stair; with `via` the named one
+    let down = router.route([-3.0, h, -1.0], Level::Hall, [-3.5, 0.0, 2.0], Level::Ground, None).unwrap();
+    assert!(down.iter().all(|p| p[0] < 0.0), "should use the west stair");
+    let far = router.route([-3.0, h, -1.0], Level::Hall, [-3.5, 0.0, 2.0], Level::Ground, Some("阼阶")).unwrap();
+    assert!(far.iter().any(|p| p[0] > 3.0), "via 阼阶 must cross to the east stair");
+}
+
+#[test]
+fn template_expands_into_both_bows_in_order() {
+    let rite = mini();
+    let beat = &rite.steps[0].beats[2];
+    let z = actor(&rite, "zhuren");
+    let b = actor(&rite, "bin");
+    assert_eq!(beat.actors, vec![z, b]);
+    let tl = &rite.timeline;
+    // the host bows first, the guest answers after
+    let early = beat.start + 1.0;
+    assert_eq!(tl.actor_at(z, early).pose, Pose::Bowing);
+    assert_eq!(tl.actor_at(b, early).pose, Pose::Standing);
+    let late = beat.end - 1.0;
+    assert_eq!(tl.actor_at(z, late).pose, Pose::Standing);
+    assert_eq!(tl.actor_at(b, late).pose, Pose::Bowing);
+    assert_eq!(rite.duties(b).last().unwrap().1, "答再拜");
+}
+
+#[test]
+fn props_pass_from_hand_to_hand_and_arrows_fly() {
+    let rite = mini();
+    let tl = &rite.timeline;
+    let (z, b) = (actor(&rite, "zhuren"), actor(&rite, "bin"));
+    let given = rite.steps[1].beats[1].end;
+    assert_eq!(tl.prop_at(0, given - 2.0).held_by, Some(z));
+    assert_eq!(tl.prop_at(0, given).held_by, Some(b));
+    let set_down = tl.prop_at(0, rite.steps[1].end);
+    assert_eq!(set_down.held_by, None);
+    assert!((set_down.pos[1] - tl.court.hall_height).abs() < 1e-4, "the cup lies on the hall floor");
+    let shot = &rite.steps[2].beats[1];
+    let mid = (shot.start + shot.end) / 2.0 + 0.6;
+    assert!(tl.prop_at(1, mid).flying || tl.prop_at(1, mid).pos[2] > 20.0);
+    let landed = tl.prop_at(1, shot.end);
+    let target = tl.court.solid("侯").unwrap();
+    assert!(target.footprint.grow(0.5).contains(landed.pos[0], landed.pos[2]), "a hit lands on the 侯: {:?}", landed.pos);
+}
+
+#[test]
+fn a_group_in_line_stands_apart() {
+    let rite = mini();
+    let tl = &rite.timeline;
+    let t = rite.steps[2].beats[0].end;
+    let (p1, p2) = (tl.actor_at(actor(&rite, "a1"), t).pos, tl.actor_at(actor(&rite, "a2"), t).pos);
+    assert!((p2[0] - p1[0] - 0.75).abs() < 1e-3, "3 尺 apart, eastwards: {p1:?} {p2:?}");
+    assert_eq!(tl.actor_at(actor(&rite, "a1"), t).facing().name(), "S");
+}
+
+#[test]
+fn the_late_comer_is_absent_until_he_enters() {
+    let rite = mini();
+    let tl = &rite.timeline;
+    let late = actor(&rite, "late");
+    let beat = &rite.steps[2].beats[2];
+    assert!(!tl.actor_at(late, beat.start).present);
+    assert!(tl.actor_at(late, beat.end).present);
+    assert_eq!(tl.court.places_at(tl.actor_at(late, beat.end).pos), vec!["庭".to_string()]);
+}
+
+#[test]
+fn text_search_ignores_punctuation_and_reports_every_match() {
+    let rite = mini();
+    let hits = rite.find_text("宾答再拜");
+    assert_eq!(hits.len(), 1);
+    assert_eq!((hits[0].step, hits[0].beat), (0, 2));
+    // spanning two beats: the later one
+    let span = rite.find_text("阼阶，宾升");
+    assert_eq!((span[0].step, span[0].beat), (0, 1));
+    // ambiguous
+    assert_eq!(rite.find_text("升自").len(), 2);
+}
+
+fn states(rite: &Rite, t: f32) -> Vec<String> {
+    let tl = &rite.timeline;
+    let mut out: Vec<String> = (0..tl.actors.len()).map(|i| format!("{:?}", tl.actor_at(i, t))).collect();
+    out.extend((0..tl.props.len()).map(|i| format!("{:?}", tl.prop_at(i, t))));
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// The same t gives the same world whatever was asked before: forward play, scrubbing back,
+    /// jumping about.
+    #[test]
+    fn state_at_depends_only_on_t(seeks in prop::collection::vec(0.0f32..1.0, 1..40), target in 0.0f32..1.0) {
+        let rite = mini();
+        let d = rite.timeline.duration;
+        let direct = states(&rite, target * d);
+        for s in &seeks {
+            let _ = states(&rite, s * d);
+        }
+        prop_assert_eq!(states(&rite, target * d), direct.clone());
+        // playing forward in small steps up to t, and scrubbing back from the end
+        let mut t = 0.0;
+        while t < target * d { let _ = states(&rite, t); t += d / 50.0; }
+        prop_assert_eq!(states(&rite, target * d), direct.clone());
+        let mut t = d;
+        while t > target * d { let _ = states(&rite, t); t -= d / 50.0; }
+        prop_assert_eq!(states(&rite, target * d), direct);
+    }
+
+    /// Positions are continuous: nobody jumps between two close instants.
+    #[test]
+    fn motion_is_continuous(t in 0.0f32..1.0) {
+        let rite = mini();
+        let tl = &rite.timeline;
+        let t = t * tl.duration;
+        for i in 0..tl.actors.len() {
+            let (a, b) = (tl.actor_at(i, t), tl.actor_at(i, t + 0.01));
+            if a.present && b.present {
+                let d = sheli::rite::route::dist3(a.pos, b.pos);
+                prop_assert!(d < 0.05, "actor {} jumped {} m at t={}", i, d, t);
+            }
+        }
+    }
+}

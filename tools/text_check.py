@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""Where a scene's joined beat texts and translations first depart from the cleaned texts.
+
+Usage: tools/text_check.py xiang_she   (reads scenes/xiang_she.ron and its parts, in order)
+Prints how much of each text is covered and the first difference. White space is ignored.
+"""
+import os, re, sys
+
+def strings(path, key):
+    src = open(path, encoding='utf-8').read()
+    return [m.replace('\\"', '"') for m in re.findall(key + r'\s*:\s*"((?:[^"\\]|\\.)*)"', src)]
+
+def main():
+    rite = sys.argv[1]
+    main_file = f'scenes/{rite}.ron'
+    src = open(main_file, encoding='utf-8').read()
+    parts = re.findall(r'"([^"]+)"', (re.search(r'parts\s*:\s*\[([^\]]*)\]', src) or [None, ''])[1])
+    files = [main_file] + [os.path.join('scenes', p) for p in parts]
+    beats, trans = '', ''
+    for f in files:
+        if not os.path.exists(f):
+            print('missing part', f); continue
+        beats += ''.join(strings(f, r'Beat\(text'))
+        trans += ''.join(strings(f, 'translation'))
+    for name, got, ref in [('原文', beats, f'scenes/{rite}.yuanwen.txt'), ('译文', trans, f'scenes/{rite}.yiwen.txt')]:
+        want = ''.join(open(ref, encoding='utf-8').read().split())
+        got = ''.join(got.split())
+        i = next((k for k, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+        if i < len(got):
+            print(f'{name}: DEPARTS at char {i}: scene …{got[max(0,i-15):i+25]}… vs text …{want[max(0,i-15):i+25]}…')
+        else:
+            print(f'{name}: ok, {len(got)} of {len(want)} characters staged; next: {want[i:i+30]}')
+
+main()
