@@ -287,10 +287,10 @@ mod tests {
         let p: Path = vec![];
         assert_eq!(root.locate(&p.field("id")), Pos { line: 2, col: 7 });
         let act = p.field("steps").index(0).field("beats").index(0).field("acts").index(0);
-        assert_eq!(root.locate(&act), Pos { line: 4, col: 45 });
-        assert_eq!(root.locate(&act.index(0)), Pos { line: 4, col: 49 });
-        assert_eq!(root.locate(&act.index(1).index(0).field("to")), Pos { line: 4, col: 69 });
-        assert_eq!(root.locate(&p.field("m").field("k")), Pos { line: 6, col: 13 });
+        assert_eq!(root.locate(&act), Pos { line: 4, col: 51 });
+        assert_eq!(root.locate(&act.index(0)), Pos { line: 4, col: 55 });
+        assert_eq!(root.locate(&act.index(1).index(0).field("to")), Pos { line: 4, col: 73 });
+        assert_eq!(root.locate(&p.field("m").field("k")), Pos { line: 6, col: 12 });
     }
 
     #[test]
