@@ -79,6 +79,21 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Draw one moment of the rite to a PNG (labels on)
+    Render {
+        scene: String,
+        #[command(flatten)]
+        at: MomentArgs,
+        #[arg(long)]
+        out: String,
+        #[arg(long, default_value_t = 1280)]
+        width: u32,
+        #[arg(long, default_value_t = 720)]
+        height: u32,
+        /// overview, plan, hall, gate, follow:ACTOR
+        #[arg(long, default_value = "overview")]
+        view: String,
+    },
     /// Every beat an actor acts in, by section
     Duties {
         scene: String,
@@ -144,7 +159,11 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Steps { scene, json }) => with_rite(&scene, |rite| steps(rite, json)),
         Some(Command::State { scene, at, json }) => with_rite(&scene, |rite| state(rite, &at, json)),
         Some(Command::Duties { scene, actor, json }) => with_rite(&scene, |rite| duties(rite, &actor, json)),
-        None => ExitCode::SUCCESS,
+        Some(Command::Render { scene, at, out, width, height, view }) => {
+            let open = OpenArgs { scene: Some(scene), at, paused: true, select: None, view: Some(view), window: Some(format!("{width}x{height}")) };
+            crate::app::run(open, Some(out))
+        }
+        None => crate::app::run(cli.open, None),
     }
 }
 

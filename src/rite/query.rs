@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::compile::Rite;
 
 /// A beat by its step and its place in the step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct BeatRef {
     pub step: usize,
     pub beat: usize,

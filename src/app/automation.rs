@@ -1,0 +1,112 @@
+//! With SHELI_AUTOMATION=FILE the app reports what a tester needs as JSON lines: `ready`, the
+//! actors' screen positions (`actors`), `selected`, `step` and `frame_stats`.
+
+use std::io::Write;
+
+use bevy::prelude::*;
+use serde_json::json;
+
+use super::camera::MainCamera;
+use super::stage::{Moved, Now, Playhead, Selection, Stage};
+
+#[derive(Resource)]
+struct Report {
+    path: String,
+    frames: u32,
+    ready: bool,
+    last_selection: Option<Option<usize>>,
+    last_step: Option<usize>,
+    frame_times: Vec<f32>,
+    since_stats: f32,
+}
+
+/// Frames to wait before the scene counts as drawn (meshes uploaded, fonts laid out).
+pub const READY_AFTER_FRAMES: u32 = 8;
+
+pub(super) fn plugin(app: &mut App) {
+    if let Ok(path) = std::env::var("SHELI_AUTOMATION") {
+        app.insert_resource(Report { path, frames: 0, ready: false, last_selection: None, last_step: None, frame_times: Vec::new(), since_stats: 0.0 })
+            .add_systems(Last, report);
+    }
+}
+
+fn write(path: &str, v: serde_json::Value) {
+    if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+        let _ = writeln!(f, "{v}");
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn report(
+    mut r: ResMut<Report>,
+    time: Res<Time>,
+    stage: Res<Stage>,
+    head: Res<Playhead>,
+    now: Res<Now>,
+    selection: Res<Selection>,
+    mut moved: MessageReader<Moved>,
+    window: Single<&Window>,
+    camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
+) {
+    r.frames += 1;
+    let path = r.path.clone();
+    let moved_now = moved.read().count() > 0;
+    let (cam, tf) = *camera;
+    let actors = || {
+        let tl = &stage.rite.timeline;
+        let list: Vec<serde_json::Value> = (0..tl.actors.len())
+            .map(|i| {
+                let s = tl.actor_at(i, head.t);
+                let centre = Vec3::new(s.pos[0], s.pos[1] + 0.9, s.pos[2]);
+                let screen = cam.world_to_viewport(tf, centre).ok();
+                let inside = screen.is_some_and(|p| cam.logical_viewport_rect().is_some_and(|r| r.contains(p)));
+                json!({
+                    "id": tl.actors[i].id, "name": tl.actors[i].name,
+                    "screen": screen.map(|p| [p.x.round(), p.y.round()]),
+                    "visible": s.present && inside,
+                })
+            })
+            .collect();
+        json!({"event": "actors", "actors": list, "time": head.t})
+    };
+    if !r.ready {
+        if r.frames >= READY_AFTER_FRAMES {
+            r.ready = true;
+            let step = &stage.rite.steps[now.beat.step];
+            write(&path, json!({"event": "ready", "window": [window.width(), window.height()], "step": step.id, "index": now.beat.step, "beat": now.beat.beat}));
+            write(&path, actors());
+            r.last_step = Some(now.beat.step);
+            r.last_selection = Some(selection.0);
+        }
+        return;
+    }
+    if r.last_step != Some(now.beat.step) {
+        r.last_step = Some(now.beat.step);
+        write(&path, json!({"event": "step", "step": stage.rite.steps[now.beat.step].id, "index": now.beat.step, "beat": now.beat.beat}));
+    }
+    if r.last_selection != Some(selection.0) {
+        r.last_selection = Some(selection.0);
+        let v = match selection.0 {
+            Some(i) => json!({"event": "selected", "actor": stage.rite.timeline.actors[i].id, "name": stage.rite.timeline.actors[i].name, "duties": stage.rite.duties(i).len()}),
+            None => json!({"event": "selected", "actor": null}),
+        };
+        write(&path, v);
+    }
+    if moved_now {
+        write(&path, actors());
+    }
+    let dt = time.delta_secs();
+    r.frame_times.push(dt * 1000.0);
+    r.since_stats += dt;
+    if r.since_stats >= 5.0 && head.playing {
+        let mut v = std::mem::take(&mut r.frame_times);
+        v.sort_by(f32::total_cmp);
+        let p = |q: f32| v[((v.len() - 1) as f32 * q) as usize];
+        let mean: f32 = v.iter().sum::<f32>() / v.len() as f32;
+        write(&path, json!({"event": "frame_stats", "fps": 1000.0 / mean, "frame_ms_p50": p(0.5), "frame_ms_p95": p(0.95)}));
+        r.since_stats = 0.0;
+    } else if r.since_stats >= 5.0 {
+        r.frame_times.clear();
+        r.since_stats = 0.0;
+    }
+}

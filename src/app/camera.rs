@@ -1,0 +1,270 @@
+//! Cameras: presets (overview, plan, hall, gate, follow) with smooth transitions, and orbit / pan /
+//! zoom with the mouse. The camera's viewport leaves out the panels.
+
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
+use bevy::render::render_resource::BlendState;
+use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::prelude::*;
+
+use super::Launch;
+use super::stage::{Moved, Playhead, Selection, Stage};
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum View {
+    #[default]
+    Overview,
+    Plan,
+    Hall,
+    Gate,
+    Follow(String),
+}
+
+impl View {
+    pub fn parse(s: &str) -> Result<View, String> {
+        Ok(match s {
+            "overview" => View::Overview,
+            "plan" => View::Plan,
+            "hall" => View::Hall,
+            "gate" => View::Gate,
+            _ if s.starts_with("follow:") => View::Follow(s["follow:".len()..].to_string()),
+            "follow" => View::Follow(String::new()),
+            _ => return Err(format!("unknown view `{s}` (overview, plan, hall, gate, follow:ACTOR)")),
+        })
+    }
+}
+
+/// Where the camera looks from: a focus point, a direction and a distance.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rig {
+    pub focus: Vec3,
+    /// around the vertical, 0 = from the south
+    pub yaw: f32,
+    /// above the horizon
+    pub pitch: f32,
+    pub distance: f32,
+    /// top-down orthographic (the 仪礼图 plan)
+    pub plan: bool,
+}
+
+impl Rig {
+    pub fn eye(&self) -> Vec3 {
+        let dir = Vec3::new(self.pitch.cos() * self.yaw.sin(), self.pitch.sin(), self.pitch.cos() * self.yaw.cos());
+        self.focus + dir * self.distance
+    }
+}
+
+/// The camera's aim now and the aim it is moving to.
+#[derive(Resource, Debug, Clone)]
+pub struct CameraAim {
+    pub view: View,
+    pub now: Rig,
+    pub goal: Rig,
+}
+
+/// Screen area left free by the panels, in logical pixels: left, top, right, bottom margins.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct Margins {
+    pub left: f32,
+    pub top: f32,
+    pub right: f32,
+    pub bottom: f32,
+}
+
+#[derive(Component)]
+pub struct MainCamera;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Margins>()
+        .add_systems(PreStartup, no_automatic_egui_context)
+        .add_systems(Startup, spawn)
+        .add_systems(Update, (steer, follow, glide, fit_viewport).chain());
+}
+
+pub fn preset(view: &View, stage: &Stage, head: &Playhead, selection: &Selection) -> Rig {
+    let court = &stage.rite.timeline.court;
+    let hall = court.hall;
+    let south = court.solids.iter().filter(|s| matches!(s.kind, crate::rite::model::ObjectKind::Target { .. })).map(|s| s.footprint.z1).fold(hall.z1 + 30.0, f32::max);
+    match view {
+        View::Overview => Rig { focus: Vec3::new(hall.centre().0, 0.8, hall.z1 + 3.0), yaw: 0.35, pitch: 0.58, distance: 25.0, plan: false },
+        View::Plan => Rig { focus: Vec3::new(hall.centre().0, 0.0, (hall.z0 + south) / 2.0), yaw: 0.0, pitch: 1.5707, distance: 150.0, plan: true },
+        View::Hall => Rig { focus: Vec3::new(0.0, court.hall_height + 1.2, hall.z1 + 25.0), yaw: std::f32::consts::PI, pitch: 0.12, distance: 28.0, plan: false },
+        View::Gate => {
+            let gate_z = court.solids.iter().find(|s| s.kind == crate::rite::model::ObjectKind::Gate).map(|s| s.footprint.z1).unwrap_or(south + 5.0);
+            Rig { focus: Vec3::new(0.0, 1.5, hall.z1), yaw: 0.0, pitch: 0.10, distance: (gate_z - hall.z1).max(10.0) + 2.0, plan: false }
+        }
+        View::Follow(key) => {
+            let i = stage.rite.timeline.actor_index(key).or(selection.0).unwrap_or(0);
+            let s = stage.rite.timeline.actor_at(i, head.t);
+            Rig { focus: Vec3::new(s.pos[0], s.pos[1] + 1.0, s.pos[2]), yaw: s.bearing.to_radians() + std::f32::consts::PI, pitch: 0.45, distance: 9.0, plan: false }
+        }
+    }
+}
+
+fn spawn(mut commands: Commands, stage: Res<Stage>, head: Res<Playhead>, launch: Res<Launch>, mut selection: ResMut<Selection>) {
+    if let Some(key) = &launch.select {
+        selection.0 = stage.rite.timeline.actor_index(key);
+    }
+    let rig = preset(&launch.view, &stage, &head, &selection);
+    commands.insert_resource(CameraAim { view: launch.view.clone(), now: rig, goal: rig });
+    commands.spawn((MainCamera, Camera3d::default(), Msaa::Sample4, projection(&rig), Transform::from_translation(rig.eye()).looking_at(rig.focus, up(&rig))));
+    // the panels get a camera of their own over the whole window, drawn after the 3D view
+    commands.spawn((
+        PrimaryEguiContext,
+        Camera2d,
+        RenderLayers::none(),
+        Camera {
+            order: 1,
+            output_mode: CameraOutputMode::Write { blend_state: Some(BlendState::ALPHA_BLENDING), clear_color: ClearColorConfig::None },
+            clear_color: ClearColorConfig::Custom(Color::NONE),
+            ..default()
+        },
+    ));
+}
+
+fn no_automatic_egui_context(mut settings: ResMut<EguiGlobalSettings>) {
+    settings.auto_create_primary_context = false;
+}
+
+fn up(rig: &Rig) -> Vec3 {
+    if rig.plan { Vec3::NEG_Z } else { Vec3::Y }
+}
+
+fn projection(rig: &Rig) -> Projection {
+    if rig.plan {
+        Projection::Orthographic(OrthographicProjection {
+            scaling_mode: ScalingMode::AutoMin { min_width: rig.distance * 0.55, min_height: rig.distance * 0.55 },
+            far: 1000.0,
+            ..OrthographicProjection::default_3d()
+        })
+    } else {
+        Projection::Perspective(PerspectiveProjection { fov: 0.75, ..default() })
+    }
+}
+
+/// Number keys pick presets (1 overview, 2 plan, 3 hall, 4 gate, 5 follow); the mouse orbits
+/// (left drag), pans (right drag) and zooms (wheel) — not over the panels.
+#[allow(clippy::too_many_arguments)]
+fn steer(
+    keys: Res<ButtonInput<KeyCode>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    window: Single<&Window>,
+    margins: Res<Margins>,
+    stage: Res<Stage>,
+    head: Res<Playhead>,
+    selection: Res<Selection>,
+    typing: Res<super::playback::UiWantsKeyboard>,
+    mut aim: ResMut<CameraAim>,
+    mut moved: MessageWriter<Moved>,
+) {
+    if !typing.0 {
+        for (key, view) in [
+            (KeyCode::Digit1, View::Overview),
+            (KeyCode::Digit2, View::Plan),
+            (KeyCode::Digit3, View::Hall),
+            (KeyCode::Digit4, View::Gate),
+            (KeyCode::Digit5, View::Follow(String::new())),
+        ] {
+            if keys.just_pressed(key) {
+                set_view(&mut aim, view, &stage, &head, &selection);
+            }
+        }
+    }
+    let over_scene = window.cursor_position().is_some_and(|c| {
+        c.x > margins.left && c.x < window.width() - margins.right && c.y > margins.top && c.y < window.height() - margins.bottom
+    });
+    if !over_scene {
+        return;
+    }
+    let d = motion.delta;
+    let mut changed = false;
+    if buttons.pressed(MouseButton::Left) && d != Vec2::ZERO && !aim.goal.plan {
+        aim.goal.yaw -= d.x * 0.006;
+        aim.goal.pitch = (aim.goal.pitch + d.y * 0.004).clamp(0.05, 1.55);
+        changed = true;
+    }
+    if buttons.pressed(MouseButton::Right) && d != Vec2::ZERO {
+        let scale = aim.goal.distance * 0.0015;
+        let (s, c) = aim.goal.yaw.sin_cos();
+        let right = Vec3::new(c, 0.0, -s);
+        let forward = Vec3::new(-s, 0.0, -c);
+        aim.goal.focus += (-right * d.x + forward * d.y) * scale;
+        changed = true;
+    }
+    if scroll.delta.y != 0.0 {
+        aim.goal.distance = (aim.goal.distance * (1.0 - scroll.delta.y * 0.1)).clamp(2.0, 400.0);
+        changed = true;
+    }
+    if changed {
+        if let View::Follow(_) = aim.view {
+            aim.view = View::Overview;
+        }
+        moved.write(Moved);
+    }
+}
+
+pub fn set_view(aim: &mut CameraAim, view: View, stage: &Stage, head: &Playhead, selection: &Selection) {
+    aim.goal = preset(&view, stage, head, selection);
+    if aim.goal.plan != aim.now.plan {
+        // switching projection: jump, a blend between the two would only confuse
+        aim.now = aim.goal;
+    }
+    aim.view = view;
+}
+
+fn follow(stage: Res<Stage>, head: Res<Playhead>, selection: Res<Selection>, mut aim: ResMut<CameraAim>) {
+    if let View::Follow(_) = aim.view {
+        let rig = preset(&aim.view, &stage, &head, &selection);
+        aim.goal.focus = rig.focus;
+    }
+}
+
+fn glide(time: Res<Time>, mut aim: ResMut<CameraAim>, mut cams: Query<(&mut Transform, &mut Projection), With<MainCamera>>, mut moved: MessageWriter<Moved>) {
+    let k = 1.0 - (-time.delta_secs() * 6.0).exp();
+    let (now, goal) = (aim.now, aim.goal);
+    let mut next = now;
+    next.focus = now.focus.lerp(goal.focus, k);
+    next.yaw = now.yaw + (goal.yaw - now.yaw) * k;
+    next.pitch = now.pitch + (goal.pitch - now.pitch) * k;
+    next.distance = now.distance + (goal.distance - now.distance) * k;
+    next.plan = goal.plan;
+    let settled = next.focus.distance(goal.focus) < 0.01 && (next.yaw - goal.yaw).abs() < 1e-3 && (next.distance - goal.distance).abs() < 0.01;
+    if settled {
+        next = goal;
+    }
+    if next != now {
+        moved.write(Moved);
+    }
+    aim.now = next;
+    for (mut tf, mut proj) in &mut cams {
+        *tf = Transform::from_translation(next.eye()).looking_at(next.focus, up(&next));
+        let want = projection(&next);
+        let same_kind = matches!((&*proj, &want), (Projection::Orthographic(_), Projection::Orthographic(_)) | (Projection::Perspective(_), Projection::Perspective(_)));
+        if !same_kind || next.plan {
+            *proj = want;
+        }
+    }
+}
+
+/// The 3D view fills what the panels leave (as bevy_egui's side_panel example does), so clicks on
+/// a panel never reach the scene behind it.
+fn fit_viewport(margins: Res<Margins>, window: Single<&Window>, mut cams: Query<&mut Camera, With<MainCamera>>) {
+    let scale = window.scale_factor();
+    let (w, h) = (window.physical_width(), window.physical_height());
+    let left = (margins.left * scale) as u32;
+    let top = (margins.top * scale) as u32;
+    let right = (margins.right * scale) as u32;
+    let bottom = (margins.bottom * scale) as u32;
+    if left + right + 16 >= w || top + bottom + 16 >= h {
+        return;
+    }
+    let vp = Viewport { physical_position: UVec2::new(left, top), physical_size: UVec2::new(w - left - right, h - top - bottom), ..default() };
+    for mut cam in &mut cams {
+        if cam.viewport.as_ref().is_none_or(|v| v.physical_position != vp.physical_position || v.physical_size != vp.physical_size) {
+            cam.viewport = Some(vp.clone());
+        }
+    }
+}

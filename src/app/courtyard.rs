@@ -1,0 +1,232 @@
+//! The courtyard drawn from the scene's layout: low-poly, recognisable, in stone and timber.
+
+use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap};
+use bevy::prelude::*;
+
+use super::picking::Backdrop;
+use super::stage::Stage;
+use crate::rite::court::Solid;
+use crate::rite::model::ObjectKind;
+
+/// A fixed object of the layout, by its index in the courtyard's solids.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Fixture(pub usize);
+
+/// The translucent roof over the hall (R toggles it).
+#[derive(Component)]
+pub struct Roof;
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(DirectionalLightShadowMap { size: 2048 })
+        .add_systems(Startup, build)
+        .add_systems(Update, toggle_roof);
+}
+
+struct Palette {
+    stone: Handle<StandardMaterial>,
+    timber: Handle<StandardMaterial>,
+    dark: Handle<StandardMaterial>,
+    cloth: Handle<StandardMaterial>,
+    bronze: Handle<StandardMaterial>,
+    mat: Handle<StandardMaterial>,
+    white: Handle<StandardMaterial>,
+    red: Handle<StandardMaterial>,
+    water: Handle<StandardMaterial>,
+    plaster: Handle<StandardMaterial>,
+}
+
+fn solid(materials: &mut Assets<StandardMaterial>, c: Color) -> Handle<StandardMaterial> {
+    materials.add(StandardMaterial { base_color: c, perceptual_roughness: 0.9, ..default() })
+}
+
+fn build(mut commands: Commands, stage: Res<Stage>, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
+    let court = &stage.rite.timeline.court;
+    let p = Palette {
+        stone: solid(&mut materials, Color::srgb(0.72, 0.70, 0.64)),
+        timber: solid(&mut materials, Color::srgb(0.45, 0.22, 0.12)),
+        dark: solid(&mut materials, Color::srgb(0.20, 0.16, 0.13)),
+        cloth: solid(&mut materials, Color::srgb(0.92, 0.90, 0.84)),
+        bronze: materials.add(StandardMaterial { base_color: Color::srgb(0.50, 0.40, 0.22), metallic: 0.4, perceptual_roughness: 0.5, ..default() }),
+        mat: solid(&mut materials, Color::srgb(0.78, 0.68, 0.42)),
+        white: solid(&mut materials, Color::srgb(0.97, 0.97, 0.95)),
+        red: solid(&mut materials, Color::srgb(0.70, 0.12, 0.10)),
+        water: materials.add(StandardMaterial { base_color: Color::srgb(0.25, 0.40, 0.55), perceptual_roughness: 0.2, ..default() }),
+        plaster: solid(&mut materials, Color::srgb(0.86, 0.82, 0.74)),
+    };
+    // ground: beaten earth inside, grass outside
+    let g = court.ground;
+    commands.spawn((
+        Mesh3d(meshes.add(Plane3d::default().mesh().size(g.width() + 40.0, g.depth() + 40.0))),
+        MeshMaterial3d(solid(&mut materials, Color::srgb(0.56, 0.62, 0.42))),
+        Transform::from_xyz(g.centre().0, -0.01, g.centre().1),
+        Backdrop,
+    ));
+    // the 堂: a platform of rammed earth with a stone edge
+    let h = court.hall;
+    let height = court.hall_height;
+    commands.spawn((
+        Mesh3d(meshes.add(Cuboid::new(h.width(), height, h.depth()))),
+        MeshMaterial3d(p.stone.clone()),
+        Transform::from_xyz(h.centre().0, height / 2.0, h.centre().1),
+        Backdrop,
+    ));
+    commands.spawn((
+        Mesh3d(meshes.add(Cuboid::new(h.width() + 0.05, 0.02, h.depth() + 0.05))),
+        MeshMaterial3d(solid(&mut materials, Color::srgb(0.62, 0.50, 0.36))),
+        Transform::from_xyz(h.centre().0, height + 0.005, h.centre().1),
+    ));
+    // the roof, see-through so the hall stays visible
+    let roof = materials.add(StandardMaterial {
+        base_color: Color::srgba(0.25, 0.22, 0.20, 0.28),
+        alpha_mode: AlphaMode::Blend,
+        cull_mode: None,
+        ..default()
+    });
+    for side in [-1.0f32, 1.0] {
+        let slope = Transform::from_xyz(h.centre().0, height + 3.4, h.centre().1 + side * h.depth() * 0.27)
+            .with_rotation(Quat::from_rotation_x(side * 0.45));
+        commands.spawn((Roof, Mesh3d(meshes.add(Cuboid::new(h.width() + 3.0, 0.08, h.depth() * 0.62))), MeshMaterial3d(roof.clone()), slope));
+    }
+    for (i, s) in court.solids.iter().enumerate() {
+        spawn_solid(&mut commands, &mut meshes, &p, i, s, height, court.chi_m);
+    }
+    // light: a low sun from the south-east, soft shadows
+    commands.spawn((
+        DirectionalLight { illuminance: 9000.0, shadow_maps_enabled: true, ..default() },
+        Transform::from_xyz(30.0, 60.0, 50.0).looking_at(Vec3::new(0.0, 0.0, 10.0), Vec3::Y),
+        CascadeShadowConfigBuilder { maximum_distance: 160.0, first_cascade_far_bound: 25.0, ..default() }.build(),
+    ));
+    commands.insert_resource(GlobalAmbientLight { brightness: 900.0, ..default() });
+}
+
+fn spawn_solid(commands: &mut Commands, meshes: &mut Assets<Mesh>, p: &Palette, i: usize, s: &Solid, hall_height: f32, chi_m: f32) {
+    let (cx, cz) = s.footprint.centre();
+    let (w, d, h) = (s.footprint.width(), s.footprint.depth(), s.height.max(0.02));
+    let base = s.base + s.lift;
+    let mut parts: Vec<(Mesh, Handle<StandardMaterial>, Transform)> = Vec::new();
+    let boxed = |w: f32, h: f32, d: f32| Mesh::from(Cuboid::new(w, h, d));
+    match &s.kind {
+        ObjectKind::Stair { steps, up } => {
+            let n = (*steps).max(1);
+            let (dx, dz) = up.vector();
+            let along_x = dx.abs() > dz.abs();
+            let run = if along_x { w } else { d };
+            let across = if along_x { d } else { w };
+            for k in 0..n {
+                let rise = hall_height * (k + 1) as f32 / n as f32;
+                // each step reaches from the ground to its own height, from its tread to the top
+                let from = -run / 2.0 + run * k as f32 / n as f32;
+                let len = run / 2.0 - from;
+                let centre = from + len / 2.0;
+                let (sx, sz) = if along_x { (len, across) } else { (across, len) };
+                let t = Transform::from_xyz(cx + dx * centre, rise / 2.0, cz + dz * centre);
+                parts.push((boxed(sx, rise, sz), p.stone.clone(), t));
+            }
+        }
+        ObjectKind::Pillar => {
+            parts.push((Mesh::from(Cylinder::new(w.min(d) / 2.0, h)), p.red.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0)));
+        }
+        ObjectKind::Wall | ObjectKind::CourtWall => parts.push((boxed(w, h, d), p.plaster.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0))),
+        ObjectKind::Beam => {
+            // a painted line on the floor under the beam, and the beam itself overhead
+            parts.push((boxed(w, 0.01, 0.06), p.dark.clone(), Transform::from_xyz(0.0, 0.006, 0.0)));
+            parts.push((boxed(w, 0.25, 0.25), p.timber.clone(), Transform::from_xyz(0.0, h.min(4.0), 0.0)));
+        }
+        ObjectKind::Gate => {
+            for side in [-1.0f32, 1.0] {
+                parts.push((boxed(0.35, h, d), p.timber.clone(), Transform::from_xyz(side * w / 2.0, h / 2.0, 0.0)));
+            }
+            parts.push((boxed(w + 1.2, 0.35, d + 0.6), p.dark.clone(), Transform::from_xyz(0.0, h, 0.0)));
+        }
+        ObjectKind::Door => parts.push((boxed(w, h, d.max(0.05)), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0))),
+        ObjectKind::Washbasin => {
+            parts.push((Mesh::from(ConicalFrustum { radius_top: w / 2.0, radius_bottom: w / 3.0, height: h * 0.6 }), p.bronze.clone(), Transform::from_xyz(0.0, h * 0.3, 0.0)));
+            parts.push((Mesh::from(Cylinder::new(w / 2.0 - 0.03, 0.02)), p.water.clone(), Transform::from_xyz(0.0, h * 0.6, 0.0)));
+        }
+        ObjectKind::WaterJar | ObjectKind::WineJar => {
+            let n = if s.kind == ObjectKind::WineJar && w > d * 1.5 { 2 } else { 1 };
+            for k in 0..n {
+                let x = if n == 2 { (k as f32 - 0.5) * w / 2.0 } else { 0.0 };
+                let r = (w / n as f32).min(d) / 2.2;
+                parts.push((Mesh::from(Sphere::new(r)), p.bronze.clone(), Transform::from_xyz(x, r * 1.1, 0.0).with_scale(Vec3::new(1.0, 1.3, 1.0))));
+            }
+        }
+        ObjectKind::Basket => parts.push((boxed(w, h, d), p.mat.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0))),
+        ObjectKind::JarStand | ObjectKind::Platform => parts.push((boxed(w, h, d), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0))),
+        ObjectKind::Chimes | ObjectKind::Bells => {
+            let (long_x, len) = if w >= d { (true, w) } else { (false, d) };
+            for side in [-0.5f32, 0.5] {
+                let o = side * len;
+                let t = if long_x { Transform::from_xyz(o, h / 2.0, 0.0) } else { Transform::from_xyz(0.0, h / 2.0, o) };
+                parts.push((boxed(0.1, h, 0.1), p.timber.clone(), t));
+            }
+            let bar = if long_x { boxed(len, 0.1, 0.1) } else { boxed(0.1, 0.1, len) };
+            parts.push((bar, p.timber.clone(), Transform::from_xyz(0.0, h, 0.0)));
+            let hung = 6;
+            for k in 0..hung {
+                let o = (k as f32 + 0.5) / hung as f32 * len - len / 2.0;
+                let t = if long_x { Transform::from_xyz(o, h * 0.7, 0.0) } else { Transform::from_xyz(0.0, h * 0.7, o) };
+                let piece = if s.kind == ObjectKind::Bells { Mesh::from(ConicalFrustum { radius_top: 0.08, radius_bottom: 0.14, height: 0.3 }) } else { boxed(0.06, 0.18, 0.3) };
+                parts.push((piece, p.bronze.clone(), t));
+            }
+        }
+        ObjectKind::Drum => {
+            parts.push((Mesh::from(Cylinder::new(w.min(d) / 2.0, w.min(d) * 0.8)), p.red.clone(), Transform::from_xyz(0.0, h * 0.6, 0.0).with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))));
+            parts.push((Mesh::from(Cylinder::new(0.05, h)), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0)));
+        }
+        ObjectKind::Target { zhong, gong, upper_tongue, lower_tongue } => {
+            let m = |l: crate::rite::model::Len| l.metres(chi_m);
+            let (z, g, up, low) = (m(*zhong), m(*gong), m(*upper_tongue), m(*lower_tongue));
+            // cloth from bottom to top: lower tongue, lower 躬, 中, upper 躬, upper tongue
+            let bands = [(low, g / 2.0), (g, g / 2.0), (g, z), (g, g / 2.0), (up, g / 2.0)];
+            let mut y = 0.0;
+            for (bw, bh) in bands.iter() {
+                parts.push((boxed(*bw, *bh, 0.04), p.cloth.clone(), Transform::from_xyz(0.0, y + bh / 2.0, 0.0)));
+                y += bh;
+            }
+            // 中 with its 鹄 (the centre square) on the front face
+            let centre_y = g / 2.0 + g / 2.0 + z / 2.0;
+            parts.push((boxed(z, z, 0.05), p.white.clone(), Transform::from_xyz(0.0, centre_y, -0.01)));
+            parts.push((boxed(z / 3.0, z / 3.0, 0.06), p.red.clone(), Transform::from_xyz(0.0, centre_y, -0.02)));
+            // poles and ropes (纲)
+            for side in [-1.0f32, 1.0] {
+                parts.push((boxed(0.12, y + s.lift + 0.5, 0.12), p.timber.clone(), Transform::from_xyz(side * (up / 2.0 + 0.3), (y - s.lift + 0.5) / 2.0, 0.0)));
+                parts.push((boxed(up / 2.0 + 0.3 - low / 2.0, 0.02, 0.02), p.dark.clone(), Transform::from_xyz(side * (low / 2.0 + (up / 2.0 + 0.3 - low / 2.0) / 2.0), 0.0, 0.0)));
+                parts.push((boxed(0.3, 0.02, 0.02), p.dark.clone(), Transform::from_xyz(side * (up / 2.0 + 0.15), y, 0.0)));
+            }
+        }
+        ObjectKind::Blind => {
+            parts.push((boxed(w, h, 0.08), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0)));
+        }
+        ObjectKind::Mark => {
+            // the cross of the 物: long as an arrow (north-south), the bar as a foot
+            parts.push((boxed(0.05, 0.01, d), p.red.clone(), Transform::from_xyz(0.0, 0.006, 0.0)));
+            parts.push((boxed(w, 0.01, 0.05), p.red.clone(), Transform::from_xyz(0.0, 0.006, 0.0)));
+        }
+        ObjectKind::Mat => parts.push((boxed(w, 0.03, d), p.mat.clone(), Transform::from_xyz(0.0, 0.015, 0.0))),
+        ObjectKind::Tent => {
+            parts.push((Mesh::from(Cone { radius: w.min(d) / 2.0, height: h }), p.cloth.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0)));
+        }
+        ObjectKind::Torch => {
+            parts.push((boxed(0.06, h, 0.06), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0)));
+        }
+        _ => parts.push((boxed(w, h, d), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0))),
+    }
+    let root = if matches!(s.kind, ObjectKind::Stair { .. }) { Vec3::ZERO } else { Vec3::new(cx, base, cz) };
+    let parts: Vec<_> = parts.into_iter().map(|(mesh, mat, t)| (meshes.add(mesh), mat, t)).collect();
+    commands
+        .spawn((Fixture(i), Backdrop, Name::new(s.id.clone()), Transform::from_translation(root), Visibility::Inherited))
+        .with_children(|c| {
+            for (mesh, mat, t) in parts {
+                c.spawn((Mesh3d(mesh), MeshMaterial3d(mat), t));
+            }
+        });
+}
+
+fn toggle_roof(keys: Res<ButtonInput<KeyCode>>, mut roofs: Query<&mut Visibility, With<Roof>>) {
+    if keys.just_pressed(KeyCode::KeyR) {
+        for mut v in &mut roofs {
+            *v = if *v == Visibility::Hidden { Visibility::Inherited } else { Visibility::Hidden };
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! People and things: one entity each, placed every frame from `state_at(playhead)`.
+
+use std::f32::consts::PI;
+
+use bevy::prelude::*;
+
+use super::stage::{Playhead, Stage};
+use crate::rite::model::{Dress, PropKind};
+use crate::rite::timeline::{GESTURES, Pose};
+
+/// An actor's figure: the index of its track.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ActorFigure(pub usize);
+
+/// A prop: the index of its track.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PropFigure(pub usize);
+
+/// The upper body, which bends for 揖 and 拜.
+#[derive(Component)]
+pub struct Torso;
+
+/// Both arms, raised for 揖 and held out to shoot.
+#[derive(Component)]
+pub struct Arms;
+
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn).add_systems(PostUpdate, place.before(TransformSystems::Propagate));
+}
+
+pub(super) fn draw_plugin(app: &mut App) {
+    app.add_systems(Startup, dress.after(spawn));
+}
+
+fn spawn(mut commands: Commands, stage: Res<Stage>) {
+    for (i, a) in stage.rite.timeline.actors.iter().enumerate() {
+        commands.spawn((ActorFigure(i), Name::new(a.id.clone()), Transform::default(), Visibility::Hidden));
+    }
+    for (i, p) in stage.rite.timeline.props.iter().enumerate() {
+        commands.spawn((PropFigure(i), Name::new(p.id.clone()), Transform::default(), Visibility::Hidden));
+    }
+}
+
+/// The robe's colour says who someone is.
+pub fn robe_colour(dress: Dress) -> Color {
+    match dress {
+        Dress::Ruler => Color::srgb(0.55, 0.08, 0.10),
+        Dress::Host => Color::srgb(0.10, 0.20, 0.50),
+        Dress::Guest => Color::srgb(0.75, 0.20, 0.15),
+        Dress::Guests => Color::srgb(0.62, 0.45, 0.28),
+        Dress::Noble => Color::srgb(0.42, 0.20, 0.50),
+        Dress::Officer => Color::srgb(0.12, 0.42, 0.25),
+        Dress::Archer => Color::srgb(0.10, 0.55, 0.60),
+        Dress::Musician => Color::srgb(0.80, 0.62, 0.15),
+        Dress::Servant => Color::srgb(0.45, 0.45, 0.42),
+    }
+}
+
+fn dress(
+    mut commands: Commands,
+    stage: Res<Stage>,
+    actors: Query<(Entity, &ActorFigure)>,
+    props: Query<(Entity, &PropFigure)>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let skin = materials.add(StandardMaterial { base_color: Color::srgb(0.93, 0.80, 0.66), perceptual_roughness: 0.8, ..default() });
+    let cap = materials.add(StandardMaterial { base_color: Color::srgb(0.08, 0.08, 0.08), perceptual_roughness: 0.7, ..default() });
+    let skirt = meshes.add(ConicalFrustum { radius_top: 0.16, radius_bottom: 0.26, height: 0.62 });
+    let chest = meshes.add(ConicalFrustum { radius_top: 0.19, radius_bottom: 0.16, height: 0.52 });
+    let head = meshes.add(Sphere::new(0.11));
+    let hat = meshes.add(Cylinder::new(0.07, 0.10));
+    let arm = meshes.add(Capsule3d::new(0.05, 0.42));
+    for (e, f) in &actors {
+        let a = &stage.rite.timeline.actors[f.0];
+        let robe = materials.add(StandardMaterial { base_color: robe_colour(a.dress), perceptual_roughness: 0.9, ..default() });
+        commands.entity(e).with_children(|p| {
+            p.spawn((Mesh3d(skirt.clone()), MeshMaterial3d(robe.clone()), Transform::from_xyz(0.0, 0.31, 0.0)));
+            p.spawn((Torso, Transform::from_xyz(0.0, 0.62, 0.0), Visibility::Inherited)).with_children(|t| {
+                t.spawn((Mesh3d(chest.clone()), MeshMaterial3d(robe.clone()), Transform::from_xyz(0.0, 0.26, 0.0)));
+                t.spawn((Mesh3d(head.clone()), MeshMaterial3d(skin.clone()), Transform::from_xyz(0.0, 0.64, 0.0)));
+                t.spawn((Mesh3d(hat.clone()), MeshMaterial3d(cap.clone()), Transform::from_xyz(0.0, 0.77, 0.0)));
+                t.spawn((Arms, Transform::from_xyz(0.0, 0.46, 0.0), Visibility::Inherited)).with_children(|arms| {
+                    for side in [-1.0f32, 1.0] {
+                        arms.spawn((
+                            Mesh3d(arm.clone()),
+                            MeshMaterial3d(robe.clone()),
+                            Transform::from_xyz(side * 0.21, -0.2, 0.0).with_rotation(Quat::from_rotation_z(side * 0.15)),
+                        ));
+                    }
+                });
+            });
+        });
+    }
+    for (e, f) in &props {
+        let p = &stage.rite.timeline.props[f.0];
+        let (mesh, colour, offset) = prop_shape(p.kind, &p.name, &mut meshes);
+        let material = materials.add(StandardMaterial { base_color: colour, perceptual_roughness: 0.6, metallic: 0.1, ..default() });
+        commands.entity(e).with_children(|c| {
+            c.spawn((Mesh3d(mesh), MeshMaterial3d(material), Transform::from_translation(offset)));
+        });
+    }
+}
+
+fn prop_shape(kind: PropKind, name: &str, meshes: &mut Assets<Mesh>) -> (Handle<Mesh>, Color, Vec3) {
+    let bronze = Color::srgb(0.55, 0.42, 0.20);
+    let wood = Color::srgb(0.48, 0.30, 0.16);
+    match kind {
+        PropKind::Jue | PropKind::Zhi => (meshes.add(ConicalFrustum { radius_top: 0.07, radius_bottom: 0.04, height: 0.14 }), bronze, Vec3::Y * 0.07),
+        PropKind::Bow => (meshes.add(Torus::new(0.55, 0.58)), Color::srgb(0.35, 0.12, 0.08), Vec3::ZERO),
+        PropKind::Arrow => (meshes.add(Cuboid::new(0.015, 0.015, 0.7)), Color::srgb(0.85, 0.80, 0.65), Vec3::ZERO),
+        PropKind::Whip => (meshes.add(Cylinder::new(0.015, 0.7)), wood, Vec3::Y * 0.35),
+        PropKind::Tallies => (meshes.add(Cuboid::new(0.12, 0.04, 0.3)), Color::srgb(0.90, 0.85, 0.70), Vec3::Y * 0.02),
+        PropKind::Flag => (meshes.add(Cuboid::new(0.35, 0.5, 0.02)), Color::srgb(0.85, 0.15, 0.10), Vec3::Y * 1.1),
+        PropKind::Stand => (meshes.add(Cuboid::new(0.45, 0.3, 0.25)), wood, Vec3::Y * 0.15),
+        PropKind::Offering => (meshes.add(Cylinder::new(0.12, 0.08)), Color::srgb(0.70, 0.55, 0.35), Vec3::Y * 0.04),
+        PropKind::Thumb => (meshes.add(Sphere::new(0.04)), Color::srgb(0.9, 0.9, 0.85), Vec3::ZERO),
+        PropKind::Other if name.contains('楅') => (meshes.add(Cuboid::new(0.7, 0.25, 0.15)), wood, Vec3::Y * 0.12),
+        PropKind::Other if name.contains('中') => (meshes.add(Cuboid::new(0.5, 0.45, 0.22)), Color::srgb(0.62, 0.42, 0.22), Vec3::Y * 0.22),
+        PropKind::Other if name.contains('丰') => (meshes.add(Cylinder::new(0.12, 0.6)), wood, Vec3::Y * 0.3),
+        PropKind::Other => (meshes.add(Cuboid::new(0.2, 0.2, 0.2)), wood, Vec3::Y * 0.1),
+    }
+}
+
+/// Yaw for a compass bearing (N = 0, E = 90): a figure's forward is −Z.
+pub fn yaw(bearing_deg: f32) -> Quat {
+    Quat::from_rotation_y(-bearing_deg.to_radians())
+}
+
+/// How far the body drops (kneeling) and bends (bowing), and whether the arms are raised, for a
+/// pose and the gesture being made.
+pub fn stance(pose: Pose, gesture: Option<(usize, f32)>) -> (f32, f32, f32) {
+    let name = gesture.map(|(g, _)| GESTURES.get(g).copied().unwrap_or("")).unwrap_or("");
+    let f = gesture.map(|(_, f)| f).unwrap_or(0.0);
+    match pose {
+        Pose::Sitting => (0.42, 0.0, 0.0),
+        Pose::Bowing => {
+            // 揖 is a bow from the waist with the hands raised; 拜 kneels and bows to the ground,
+            // 再拜 twice
+            if matches!(name, "揖") {
+                return (0.0, 0.35 * (PI * f).sin(), 1.2);
+            }
+            let times = if name.starts_with('再') || name == "答再拜" { 2.0 } else { 1.0 };
+            let kneel = 0.42 * (PI * f).sin().min(0.25) / 0.25;
+            let bend = 1.1 * (PI * f * times).sin().abs();
+            (kneel.min(0.42), bend, 0.6)
+        }
+        Pose::Shooting => (0.0, 0.0, 1.5),
+        Pose::Walking | Pose::Standing => (0.0, 0.0, if name == "让" { 0.8 } else { 0.0 }),
+    }
+}
+
+#[allow(clippy::type_complexity)]
+fn place(
+    stage: Res<Stage>,
+    head: Res<Playhead>,
+    mut actors: Query<(&ActorFigure, &mut Transform, &mut Visibility, &Children), Without<PropFigure>>,
+    mut props: Query<(&PropFigure, &mut Transform, &mut Visibility), (Without<ActorFigure>, Without<Torso>, Without<Arms>)>,
+    mut torsos: Query<&mut Transform, (With<Torso>, Without<ActorFigure>, Without<PropFigure>, Without<Arms>)>,
+    mut arms: Query<(&mut Transform, &ChildOf), (With<Arms>, Without<Torso>, Without<ActorFigure>, Without<PropFigure>)>,
+    children: Query<&Children>,
+) {
+    let tl = &stage.rite.timeline;
+    let t = head.t;
+    for (f, mut tf, mut vis, kids) in &mut actors {
+        let s = tl.actor_at(f.0, t);
+        *vis = if s.present { Visibility::Inherited } else { Visibility::Hidden };
+        let (drop, bend, raise) = stance(s.pose, s.gesture);
+        let bob = if s.pose == Pose::Walking { 0.03 * (t * 9.0).sin().abs() } else { 0.0 };
+        tf.translation = Vec3::new(s.pos[0], s.pos[1] - drop + bob, s.pos[2]);
+        tf.rotation = yaw(s.bearing);
+        for kid in kids.iter() {
+            if let Ok(mut torso) = torsos.get_mut(kid) {
+                torso.rotation = Quat::from_rotation_x(-bend);
+                if let Ok(grand) = children.get(kid) {
+                    for g in grand.iter() {
+                        if let Ok((mut a, _)) = arms.get_mut(g) {
+                            a.rotation = Quat::from_rotation_x(raise);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (f, mut tf, mut vis) in &mut props {
+        let s = tl.prop_at(f.0, t);
+        *vis = if s.present { Visibility::Inherited } else { Visibility::Hidden };
+        tf.translation = Vec3::from_array(s.pos);
+        let kind = tl.props[f.0].kind;
+        tf.rotation = match (kind, s.held_by, s.flying) {
+            (PropKind::Arrow, _, true) => Quat::IDENTITY,
+            (PropKind::Arrow, None, false) => Quat::from_rotation_x(-0.3),
+            (PropKind::Bow, Some(a), _) => yaw(tl.actor_at(a, t).bearing) * Quat::from_rotation_y(PI / 2.0),
+            (_, Some(a), _) => yaw(tl.actor_at(a, t).bearing),
+            _ => Quat::IDENTITY,
+        };
+        if kind == PropKind::Bow && s.held_by.is_none() {
+            tf.rotation = Quat::from_rotation_x(PI / 2.0);
+        }
+    }
+}

@@ -1,0 +1,293 @@
+//! The panels: the text of the current step with the enacted clause highlighted and its 译文
+//! (left), the selected actor and the cast (right), the timeline (bottom).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::camera::{CameraAim, Margins, View, set_view};
+use super::overlay::LabelSettings;
+use super::playback::{SPEEDS, UiWantsKeyboard, beat_start, neighbour, seek};
+use super::stage::{Moved, Now, Playhead, Selection, Stage};
+use crate::rite::query::BeatRef;
+
+/// Chinese or English labels in the interface.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct English(pub bool);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<English>().add_systems(EguiPrimaryContextPass, panels);
+}
+
+fn tr(en: bool, zh: &'static str, english: &'static str) -> &'static str {
+    if en { english } else { zh }
+}
+
+const INK: egui::Color32 = egui::Color32::from_rgb(40, 30, 24);
+const DONE: egui::Color32 = egui::Color32::from_rgb(120, 110, 100);
+const NOW: egui::Color32 = egui::Color32::from_rgb(176, 32, 24);
+const PAPER: egui::Color32 = egui::Color32::from_rgb(250, 246, 236);
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn panels(
+    mut contexts: EguiContexts,
+    stage: Res<Stage>,
+    now: Res<Now>,
+    mut head: ResMut<Playhead>,
+    mut selection: ResMut<Selection>,
+    mut english: ResMut<English>,
+    mut labels: ResMut<LabelSettings>,
+    mut aim: ResMut<CameraAim>,
+    mut margins: ResMut<Margins>,
+    mut typing: ResMut<UiWantsKeyboard>,
+    mut moved: MessageWriter<Moved>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let en = english.0;
+    let rite = &stage.rite;
+    let mut seek_to: Option<f32> = None;
+    let step = &rite.steps[now.beat.step];
+
+    let frame = egui::Frame::side_top_panel(&ctx.global_style()).fill(PAPER);
+    // panels are laid out inside a background Ui that spans the window (egui 0.36)
+    let mut root = egui::Ui::new(ctx.clone(), "viewport".into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()));
+    let ctx = ctx.clone();
+    let bottom = egui::Panel::bottom("timeline").frame(frame).show(&mut root, |ui| {
+        ui.horizontal(|ui| {
+            if ui.button("⏮").on_hover_text(tr(en, "上一步 (Shift+←)", "previous step (Shift+←)")).clicked() {
+                seek_to = Some(beat_start(&stage, neighbour(&stage, now.beat, -1, true)));
+            }
+            if ui.button("◀").on_hover_text(tr(en, "上一句 (←)", "previous clause (←)")).clicked() {
+                seek_to = Some(beat_start(&stage, neighbour(&stage, now.beat, -1, false)));
+            }
+            let play = if head.playing { "⏸" } else { "▶" };
+            if ui.button(play).on_hover_text(tr(en, "播放/暂停 (空格)", "play/pause (Space)")).clicked() {
+                head.playing = !head.playing;
+            }
+            if ui.button("▶|").on_hover_text(tr(en, "下一句 (→)", "next clause (→)")).clicked() {
+                seek_to = Some(beat_start(&stage, neighbour(&stage, now.beat, 1, false)));
+            }
+            if ui.button("⏭").on_hover_text(tr(en, "下一步 (Shift+→)", "next step (Shift+→)")).clicked() {
+                seek_to = Some(beat_start(&stage, neighbour(&stage, now.beat, 1, true)));
+            }
+            egui::ComboBox::from_id_salt("speed").selected_text(format!("{}×", head.speed)).width(60.0).show_ui(ui, |ui| {
+                for s in SPEEDS {
+                    ui.selectable_value(&mut head.speed, s, format!("{s}×"));
+                }
+            });
+            ui.label(format!("{} / {}", clock(head.t), clock(rite.timeline.duration)));
+            ui.separator();
+            for (view, zh, e) in [(View::Overview, "全景", "Overview"), (View::Plan, "平面图", "Plan"), (View::Hall, "自堂", "From hall"), (View::Gate, "自门", "From gate"), (View::Follow(String::new()), "跟随", "Follow")] {
+                if ui.selectable_label(aim.view == view, tr(en, zh, e)).clicked() {
+                    set_view(&mut aim, view, &stage, &head, &selection);
+                }
+            }
+            ui.checkbox(&mut labels.objects, tr(en, "器物名", "Object labels"));
+        });
+        if let Some(t) = scrubber(ui, &stage, head.t) {
+            seek_to = Some(t);
+        }
+    });
+
+    let left = egui::Panel::left("text").default_size(330.0).resizable(true).frame(frame).show(&mut root, |ui| {
+        ui.horizontal(|ui| {
+            ui.heading(if en { &rite.title_en } else { &rite.title });
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.selectable_label(en, "EN").clicked() {
+                    english.0 = true;
+                    labels.english = true;
+                }
+                if ui.selectable_label(!en, "中").clicked() {
+                    english.0 = false;
+                    labels.english = false;
+                }
+            });
+        });
+        ui.label(egui::RichText::new(format!("{} · {} {} / {}", step.section, tr(en, "第", "step"), now.beat.step + 1, rite.steps.len())).color(DONE));
+        ui.separator();
+        ui.label(egui::RichText::new(tr(en, "原文", "Classical text")).strong());
+        // each clause a link: the enacted one in red, those done in grey
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 0.0;
+            for (bi, b) in step.beats.iter().enumerate() {
+                let colour = match bi.cmp(&now.beat.beat) {
+                    std::cmp::Ordering::Less => DONE,
+                    std::cmp::Ordering::Equal => NOW,
+                    std::cmp::Ordering::Greater => INK,
+                };
+                let mut text = egui::RichText::new(&b.text).size(20.0).color(colour);
+                if bi == now.beat.beat {
+                    text = text.background_color(egui::Color32::from_rgb(255, 236, 190));
+                }
+                if ui.add(egui::Label::new(text).sense(egui::Sense::click())).on_hover_cursor(egui::CursorIcon::PointingHand).clicked() {
+                    seek_to = Some(b.start);
+                }
+            }
+        });
+        ui.add_space(8.0);
+        ui.label(egui::RichText::new(tr(en, "译文", "Modern Chinese translation")).strong());
+        ui.label(egui::RichText::new(&step.translation).color(INK));
+        let notes: Vec<&crate::rite::compile::StepInfo> = rite.steps.iter().filter(|s| s.annotates.contains(&step.id)).collect();
+        if !notes.is_empty() {
+            ui.add_space(8.0);
+            ui.label(egui::RichText::new(tr(en, "记", "Notes (记)")).strong());
+            for n in notes {
+                ui.label(egui::RichText::new(n.text()).italics().color(DONE));
+            }
+        }
+        ui.separator();
+        egui::CollapsingHeader::new(tr(en, "人物", "Cast")).default_open(false).show(ui, |ui| {
+            egui::ScrollArea::vertical().id_salt("cast").max_height(240.0).show(ui, |ui| {
+                for (i, a) in rite.timeline.actors.iter().enumerate() {
+                    let label = if en && !a.en.is_empty() { format!("{} · {}", a.name, a.en) } else { a.name.clone() };
+                    if ui.selectable_label(selection.0 == Some(i), label).clicked() {
+                        selection.0 = Some(i);
+                        moved.write(Moved);
+                    }
+                }
+            });
+        });
+        if selection.0.is_none() {
+            ui.label(egui::RichText::new(tr(en, "点击人物，查看其职事", "Click a person to see their duties")).color(DONE));
+        }
+        egui::CollapsingHeader::new(tr(en, "目录", "Contents")).default_open(false).show(ui, |ui| {
+            egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
+                let mut last = "";
+                for s in &rite.steps {
+                    if s.section != last {
+                        last = &s.section;
+                        if ui.link(&s.section).clicked() {
+                            seek_to = Some(s.start);
+                        }
+                    }
+                }
+            });
+        });
+        ui.allocate_rect(ui.available_rect_before_wrap(), egui::Sense::hover());
+    });
+
+    // the inspector opens when someone is selected; the cast list lives in the text panel
+    let right_width = match selection.0 {
+        Some(i) => {
+            let right = egui::Panel::right("people").default_size(300.0).resizable(true).frame(frame).show(&mut root, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    inspector(ui, &stage, i, &head, now.beat, en, &mut seek_to, &mut selection, &mut aim);
+                });
+            });
+            right.response.rect.width()
+        }
+        None => 0.0,
+    };
+    if let Some(t) = seek_to {
+        seek(&mut head, t, &mut moved);
+    }
+    margins.left = left.response.rect.width();
+    margins.right = right_width;
+    margins.bottom = bottom.response.rect.height();
+    margins.top = 0.0;
+    typing.0 = ctx.egui_wants_keyboard_input();
+    Ok(())
+}
+
+fn clock(t: f32) -> String {
+    let s = t.max(0.0) as u32;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// The whole rite as a bar: section bands, step ticks, the playhead; drag or click to seek.
+fn scrubber(ui: &mut egui::Ui, stage: &Stage, t: f32) -> Option<f32> {
+    let rite = &stage.rite;
+    let total = rite.timeline.duration.max(1.0);
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 30.0), egui::Sense::click_and_drag());
+    let painter = ui.painter_at(rect);
+    let x_of = |t: f32| rect.left() + rect.width() * (t / total);
+    let mut last = "";
+    let mut band = 0;
+    for s in &rite.steps {
+        if s.section != last {
+            last = &s.section;
+            band += 1;
+        }
+        let shade = if band % 2 == 0 { egui::Color32::from_rgb(232, 220, 196) } else { egui::Color32::from_rgb(214, 198, 168) };
+        painter.rect_filled(egui::Rect::from_x_y_ranges(x_of(s.start)..=x_of(s.end), rect.y_range()), 0.0, shade);
+        painter.line_segment([egui::pos2(x_of(s.start), rect.bottom() - 6.0), egui::pos2(x_of(s.start), rect.bottom())], egui::Stroke::new(1.0, DONE));
+    }
+    let x = x_of(t);
+    painter.line_segment([egui::pos2(x, rect.top()), egui::pos2(x, rect.bottom())], egui::Stroke::new(3.0, NOW));
+    let mut out = None;
+    if let Some(p) = response.interact_pointer_pos() {
+        if response.dragged() || response.clicked() {
+            out = Some(((p.x - rect.left()) / rect.width()).clamp(0.0, 1.0) * total);
+        }
+    }
+    if let Some(p) = response.hover_pos() {
+        let ht = ((p.x - rect.left()) / rect.width()).clamp(0.0, 1.0) * total;
+        let r = rite.beat_at(ht);
+        let s = &rite.steps[r.step];
+        let first: String = s.text().chars().take(16).collect();
+        response.on_hover_text(format!("{} · {}…", s.section, first));
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn inspector(
+    ui: &mut egui::Ui,
+    stage: &Stage,
+    i: usize,
+    head: &Playhead,
+    here: BeatRef,
+    en: bool,
+    seek_to: &mut Option<f32>,
+    selection: &mut Selection,
+    aim: &mut CameraAim,
+) {
+    let tl = &stage.rite.timeline;
+    let a = &tl.actors[i];
+    let s = tl.actor_at(i, head.t);
+    ui.horizontal(|ui| {
+        ui.heading(&a.name);
+        if ui.small_button("✕").clicked() {
+            selection.0 = None;
+        }
+    });
+    if !a.aliases.is_empty() {
+        ui.label(format!("{}{}", tr(en, "亦称 ", "also "), a.aliases.join("、")));
+    }
+    if !a.en.is_empty() {
+        ui.label(egui::RichText::new(&a.en).italics());
+    }
+    ui.label(&a.role);
+    let places = tl.court.places_at(s.pos);
+    let facing = s.facing();
+    ui.label(format!(
+        "{} {} · {} {}",
+        tr(en, "在", "at"),
+        places.first().map(String::as_str).unwrap_or("—"),
+        tr(en, "面", "facing"),
+        if en { facing.name() } else { facing.chinese() }
+    ));
+    let holding: Vec<String> = (0..tl.props.len()).filter(|k| tl.prop_at(*k, head.t).held_by == Some(i)).map(|k| tl.props[k].name.clone()).collect();
+    if !holding.is_empty() {
+        ui.label(format!("{} {}", tr(en, "执", "holds"), holding.join("、")));
+    }
+    if ui.button(tr(en, "镜头跟随", "Follow with camera")).clicked() {
+        aim.view = View::Follow(a.id.clone());
+    }
+    ui.separator();
+    let duties = stage.rite.duties(i);
+    ui.label(egui::RichText::new(format!("{} ({})", tr(en, "职事", "Duties"), duties.len())).strong());
+    let mut last = "";
+    for (r, what) in duties {
+        let step = &stage.rite.steps[r.step];
+        if step.section != last {
+            last = &step.section;
+            ui.label(egui::RichText::new(&step.section).color(DONE));
+        }
+        let b = &step.beats[r.beat];
+        let current = r == here;
+        let text = egui::RichText::new(format!("{} — {}", b.text, what)).color(if current { NOW } else { INK });
+        if ui.add(egui::Label::new(text).sense(egui::Sense::click())).on_hover_cursor(egui::CursorIcon::PointingHand).clicked() {
+            *seek_to = Some(b.start);
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! Selecting an actor: a click on a figure (observers on `Pointer<Click>`), or the cast list. A
+//! click on the ground or the buildings clears the selection.
+
+use bevy::prelude::*;
+
+use super::figures::ActorFigure;
+use super::stage::{Moved, Selection};
+
+/// Something a click on which clears the selection: the ground, the hall, the buildings.
+#[derive(Component)]
+pub struct Backdrop;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (watch_figures, watch_backdrop));
+}
+
+fn watch_figures(mut commands: Commands, added: Query<Entity, Added<ActorFigure>>) {
+    for e in &added {
+        commands.entity(e).observe(select_actor);
+    }
+}
+
+fn watch_backdrop(mut commands: Commands, added: Query<Entity, Added<Backdrop>>) {
+    for e in &added {
+        commands.entity(e).observe(clear_selection);
+    }
+}
+
+fn select_actor(mut click: On<Pointer<Click>>, figures: Query<&ActorFigure>, mut selection: ResMut<Selection>, mut moved: MessageWriter<Moved>) {
+    if click.button != PointerButton::Primary {
+        return;
+    }
+    if let Ok(f) = figures.get(click.event_target()) {
+        selection.0 = Some(f.0);
+        moved.write(Moved);
+        click.propagate(false);
+    }
+}
+
+fn clear_selection(mut click: On<Pointer<Click>>, mut selection: ResMut<Selection>, mut moved: MessageWriter<Moved>) {
+    if click.button != PointerButton::Primary {
+        return;
+    }
+    click.propagate(false);
+    if selection.0.is_some() {
+        selection.0 = None;
+        moved.write(Moved);
+    }
+}

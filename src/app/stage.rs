@@ -1,0 +1,63 @@
+//! The rite being shown and where in it we are.
+
+use bevy::prelude::*;
+
+use crate::rite::Rite;
+use crate::rite::query::BeatRef;
+
+/// The compiled rite and the files it came from.
+#[derive(Resource)]
+pub struct Stage {
+    pub rite: Rite,
+    pub file: String,
+    pub files: Vec<String>,
+}
+
+impl Stage {
+    pub fn new(rite: Rite, file: String, files: Vec<String>) -> Stage {
+        Stage { rite, file, files }
+    }
+}
+
+/// The playhead: seconds from the start of the rite.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct Playhead {
+    pub t: f32,
+    pub playing: bool,
+    pub speed: f32,
+}
+
+impl Default for Playhead {
+    fn default() -> Self {
+        Playhead { t: 0.0, playing: false, speed: 1.0 }
+    }
+}
+
+/// The beat shown now, derived from the playhead each frame.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Now {
+    pub beat: BeatRef,
+}
+
+/// The actor picked by a click or from the list.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Selection(pub Option<usize>);
+
+/// Tells the rest of the app that the view changed in a way that moves actors on screen.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct Moved;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Playhead>()
+        .init_resource::<Now>()
+        .init_resource::<Selection>()
+        .add_message::<Moved>()
+        .add_systems(PreUpdate, track_beat);
+}
+
+pub(super) fn track_beat(stage: Res<Stage>, head: Res<Playhead>, mut now: ResMut<Now>) {
+    let beat = stage.rite.beat_at(head.t);
+    if now.beat != beat {
+        now.beat = beat;
+    }
+}
