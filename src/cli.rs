@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 
 use crate::rite::query::BeatRef;
-use crate::rite::{Rite, load, read_scene};
+use crate::rite::Rite;
 
 pub const DEFAULT_SCENE: &str = "scenes/xiang_she.ron";
 
@@ -105,12 +105,11 @@ pub enum Command {
 }
 
 pub fn load_or_report(name: &str) -> Result<Rite, ExitCode> {
-    let (file, src) = read_scene(name).map_err(|e| {
-        eprintln!("{e}");
-        ExitCode::from(1)
-    })?;
-    load(&file, &src).map_err(|d| {
-        eprint!("{d}");
+    crate::rite::load::load_scene(name).map(|l| l.rite).map_err(|e| {
+        eprint!("{e}");
+        if !e.ends_with('\n') {
+            eprintln!();
+        }
         ExitCode::from(1)
     })
 }

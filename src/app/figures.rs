@@ -155,7 +155,7 @@ pub fn stance(pose: Pose, gesture: Option<(usize, f32)>) -> (f32, f32, f32) {
 fn place(
     stage: Res<Stage>,
     head: Res<Playhead>,
-    mut actors: Query<(&ActorFigure, &mut Transform, &mut Visibility, &Children), Without<PropFigure>>,
+    mut actors: Query<(&ActorFigure, &mut Transform, &mut Visibility, Option<&Children>), Without<PropFigure>>,
     mut props: Query<(&PropFigure, &mut Transform, &mut Visibility), (Without<ActorFigure>, Without<Torso>, Without<Arms>)>,
     mut torsos: Query<&mut Transform, (With<Torso>, Without<ActorFigure>, Without<PropFigure>, Without<Arms>)>,
     mut arms: Query<(&mut Transform, &ChildOf), (With<Arms>, Without<Torso>, Without<ActorFigure>, Without<PropFigure>)>,
@@ -170,7 +170,7 @@ fn place(
         let bob = if s.pose == Pose::Walking { 0.03 * (t * 9.0).sin().abs() } else { 0.0 };
         tf.translation = Vec3::new(s.pos[0], s.pos[1] - drop + bob, s.pos[2]);
         tf.rotation = yaw(s.bearing);
-        for kid in kids.iter() {
+        for kid in kids.into_iter().flat_map(|k| k.iter()) {
             if let Ok(mut torso) = torsos.get_mut(kid) {
                 torso.rotation = Quat::from_rotation_x(-bend);
                 if let Ok(grand) = children.get(kid) {

@@ -4,12 +4,12 @@
 mod automation;
 mod camera;
 mod courtyard;
-mod figures;
+pub mod figures;
 mod fonts;
 mod overlay;
 mod panel;
-mod picking;
-mod playback;
+pub mod picking;
+pub mod playback;
 mod render;
 pub mod stage;
 
@@ -53,20 +53,14 @@ fn window_size(spec: Option<&str>) -> Result<(u32, u32), String> {
 /// Opens the viewer (or, with `render_to`, takes one picture).
 pub fn run(open: OpenArgs, render_to: Option<String>) -> ExitCode {
     let scene = open.scene.clone().unwrap_or_else(|| DEFAULT_SCENE.to_string());
-    let (file, src) = match crate::rite::read_scene(&scene) {
-        Ok(x) => x,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(1);
-        }
-    };
-    let loaded = match crate::rite::load::load_with(&file, &src, &crate::rite::load::read_part) {
+    let loaded = match crate::rite::load::load_scene(&scene) {
         Ok(l) => l,
-        Err(d) => {
-            eprint!("{d}");
+        Err(e) => {
+            eprint!("{e}");
             return ExitCode::from(1);
         }
     };
+    let file = loaded.files[0].clone();
     let start = if open.at.given() {
         match open.at.resolve(&loaded.rite) {
             // just inside the beat, so the clause shown is the one named

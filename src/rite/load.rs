@@ -208,21 +208,34 @@ fn parse_path(s: &str) -> Path {
     path
 }
 
-/// Reads a part from disk, or from the shipped scenes when it is not on disk.
+/// Reads a part from disk.
 pub fn read_part(name: &str) -> Result<String, String> {
-    match std::fs::read_to_string(name) {
-        Ok(s) => Ok(s),
-        Err(e) => BUILTIN.iter().find(|(p, _)| *p == name).map(|(_, s)| s.to_string()).ok_or_else(|| e.to_string()),
-    }
+    std::fs::read_to_string(name).map_err(|e| e.to_string())
 }
 
-/// Parses, validates and compiles a scene whose parts are read from disk (or the shipped copies).
+/// Reads a part from the scenes shipped in the binary.
+pub fn read_builtin_part(name: &str) -> Result<String, String> {
+    BUILTIN.iter().find(|(p, _)| *p == name).map(|(_, s)| s.to_string()).ok_or_else(|| "not among the shipped scenes".to_string())
+}
+
+/// Where the parts of the scene called `name` come from: beside it on disk, or, for a shipped
+/// scene named by id, from the binary.
+pub fn part_reader(name: &str) -> fn(&str) -> Result<String, String> {
+    if std::path::Path::new(name).is_file() { read_part } else { read_builtin_part }
+}
+
+/// Parses, validates and compiles a scene whose parts are read from disk.
 pub fn load(file: &str, src: &str) -> Result<Rite, Diagnostics> {
     load_with(file, src, &read_part).map(|l| l.rite)
 }
 
+/// Loads a scene by name (see [`read_scene`]), its parts from the same source.
+pub fn load_scene(name: &str) -> Result<Loaded, String> {
+    let (file, src) = read_scene(name)?;
+    load_with(&file, &src, &part_reader(name)).map_err(|d| d.to_string())
+}
+
 /// Loads a scene by name (see [`read_scene`]).
 pub fn load_named(name: &str) -> Result<Rite, String> {
-    let (file, src) = read_scene(name)?;
-    load(&file, &src).map_err(|d| d.to_string())
+    load_scene(name).map(|l| l.rite)
 }

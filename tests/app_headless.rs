@@ -1,0 +1,124 @@
+//! The Bevy layer without a GPU: `MinimalPlugins`, driven by `app.update()`. The ECS world must
+//! show exactly `state_at(t)` however the playhead got to t.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use sheli::app::figures::{ActorFigure, PropFigure, yaw};
+use sheli::app::stage::Now;
+use sheli::app::{Playhead, Stage, logic_plugins};
+use sheli::rite::load_named;
+
+fn app(scene: &str) -> App {
+    let rite = load_named(scene).unwrap();
+    let mut app = App::new();
+    // input by hand: `press` sets and clears keys around one update
+    app.add_plugins(MinimalPlugins)
+        .init_resource::<ButtonInput<KeyCode>>()
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(100)))
+        .insert_resource(Stage::new(rite, scene.to_string(), vec![scene.to_string()]));
+    logic_plugins(&mut app);
+    app.update();
+    app
+}
+
+fn head(app: &mut App) -> Mut<'_, Playhead> {
+    app.world_mut().resource_mut::<Playhead>()
+}
+
+/// Every figure stands where the timeline says: x and z exactly, facing exactly, visible iff present.
+fn assert_world_matches(app: &mut App) {
+    let t = app.world().resource::<Playhead>().t;
+    let mut checked = 0;
+    let world = app.world_mut();
+    let mut q = world.query::<(&ActorFigure, &Transform, &Visibility)>();
+    let mut qp = world.query::<(&PropFigure, &Transform, &Visibility)>();
+    let world = app.world();
+    let stage = world.resource::<Stage>();
+    let tl = &stage.rite.timeline;
+    for (f, tf, vis) in q.iter(world) {
+        let s = tl.actor_at(f.0, t);
+        assert_eq!(*vis == Visibility::Hidden, !s.present, "{} visibility at {t}", tl.actors[f.0].id);
+        assert!((tf.translation.x - s.pos[0]).abs() < 1e-4 && (tf.translation.z - s.pos[2]).abs() < 1e-4, "{} at {t}: {:?} vs {:?}", tl.actors[f.0].id, tf.translation, s.pos);
+        assert!(tf.translation.y <= s.pos[1] + 0.05 && tf.translation.y >= s.pos[1] - 0.5);
+        assert!(tf.rotation.angle_between(yaw(s.bearing)) < 1e-3, "{} facing at {t}", tl.actors[f.0].id);
+        checked += 1;
+    }
+    assert_eq!(checked, tl.actors.len());
+    for (f, tf, vis) in qp.iter(world) {
+        let s = tl.prop_at(f.0, t);
+        assert_eq!(*vis == Visibility::Hidden, !s.present);
+        if s.present {
+            assert!(tf.translation.distance(Vec3::from_array(s.pos)) < 1e-4, "prop {} at {t}", tl.props[f.0].id);
+        }
+    }
+}
+
+#[test]
+fn seeking_playing_and_scrubbing_back_all_show_state_at_t() {
+    let mut app = app("tests/scenes/mini.ron");
+    let duration = app.world().resource::<Stage>().rite.timeline.duration;
+    for t in [0.0, duration * 0.37, duration * 0.9, 12.5, duration] {
+        head(&mut app).t = t;
+        app.update();
+        assert_world_matches(&mut app);
+    }
+    // play at 8× for a while
+    *head(&mut app) = Playhead { t: 1.0, playing: true, speed: 2.0 };
+    for _ in 0..30 {
+        app.update();
+        assert_world_matches(&mut app);
+    }
+    let t = app.world().resource::<Playhead>().t;
+    assert!((t - (1.0 + 2.0 * 0.1 * 30.0)).abs() < 0.05, "the playhead moved at 2×: {t}");
+    // scrub back
+    *head(&mut app) = Playhead { t: 3.0, playing: false, speed: 1.0 };
+    app.update();
+    assert_world_matches(&mut app);
+}
+
+fn press(app: &mut App, keys: &[KeyCode]) {
+    {
+        let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        for k in keys {
+            input.press(*k);
+        }
+    }
+    app.update();
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    for k in keys {
+        input.release(*k);
+    }
+    input.clear();
+}
+
+#[test]
+fn the_keyboard_steps_by_beat_and_step_and_plays() {
+    let mut app = app("tests/scenes/mini.ron");
+    let (beat1, step2, duration) = {
+        let rite = &app.world().resource::<Stage>().rite;
+        (rite.steps[0].beats[1].start, rite.steps[1].start, rite.timeline.duration)
+    };
+    press(&mut app, &[KeyCode::ArrowRight]);
+    assert_eq!(app.world().resource::<Playhead>().t, beat1);
+    app.update();
+    assert_eq!(app.world().resource::<Now>().beat.beat, 1);
+    press(&mut app, &[KeyCode::ShiftLeft, KeyCode::ArrowRight]);
+    assert_eq!(app.world().resource::<Playhead>().t, step2);
+    press(&mut app, &[KeyCode::ArrowLeft]);
+    assert!(app.world().resource::<Playhead>().t < step2);
+    press(&mut app, &[KeyCode::End]);
+    assert_eq!(app.world().resource::<Playhead>().t, duration);
+    press(&mut app, &[KeyCode::Home]);
+    assert_eq!(app.world().resource::<Playhead>().t, 0.0);
+    press(&mut app, &[KeyCode::Space]);
+    assert!(app.world().resource::<Playhead>().playing);
+    press(&mut app, &[KeyCode::Equal]);
+    assert_eq!(app.world().resource::<Playhead>().speed, 2.0);
+    press(&mut app, &[KeyCode::Minus]);
+    press(&mut app, &[KeyCode::Minus]);
+    assert_eq!(app.world().resource::<Playhead>().speed, 0.5);
+    press(&mut app, &[KeyCode::Space]);
+    assert!(!app.world().resource::<Playhead>().playing);
+}

@@ -1,0 +1,123 @@
+//! `sheli render` in a real (virtual) display: Xvfb with Mesa's software Vulkan. Each picture
+//! must have the asked size, not be blank, and show each named actor in the robe colour of his
+//! rank where the automation hook says he stands on screen.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn have_xvfb() -> bool {
+    let found = Command::new("sh").args(["-c", "command -v xvfb-run"]).output().is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(std::env::var("CI").is_err(), "CI must install xvfb (see .ci/run)");
+        eprintln!("xvfb-run not installed: skipping the rendering tests");
+    }
+    found
+}
+
+struct Picture {
+    width: u32,
+    height: u32,
+    rgb: Vec<u8>,
+    actors: serde_json::Value,
+}
+
+fn render(scene: &str, args: &[&str], name: &str) -> Picture {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("render");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join(format!("{name}.png"));
+    let log = dir.join(format!("{name}.jsonl"));
+    let _ = std::fs::remove_file(&out);
+    let _ = std::fs::remove_file(&log);
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1600x1000x24", env!("CARGO_BIN_EXE_sheli"), "render", scene])
+        .args(args)
+        .args(["--out", out.to_str().unwrap(), "--width", "960", "--height", "600"])
+        .env("SHELI_AUTOMATION", &log)
+        .status()
+        .unwrap();
+    assert!(status.success(), "sheli render {scene} {args:?} failed");
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&out).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let rgb: Vec<u8> = buf[..info.buffer_size()].chunks(channels).flat_map(|p| [p[0], p[1], p[2]]).collect();
+    let actors = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|v| v["event"] == "actors")
+        .expect("an actors event");
+    Picture { width: info.width, height: info.height, rgb, actors }
+}
+
+impl Picture {
+    fn pixel(&self, x: i64, y: i64) -> Option<[u8; 3]> {
+        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
+            return None;
+        }
+        let i = (y as usize * self.width as usize + x as usize) * 3;
+        Some([self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]])
+    }
+
+    fn distinct_colours(&self) -> usize {
+        let mut set = std::collections::HashSet::new();
+        for p in self.rgb.chunks(3).step_by(7) {
+            set.insert((p[0] / 8, p[1] / 8, p[2] / 8));
+        }
+        set.len()
+    }
+
+    /// Some pixel near the actor's body centre satisfies `robe`.
+    fn shows(&self, id: &str, robe: impl Fn([u8; 3]) -> bool) -> bool {
+        let a = self.actors["actors"].as_array().unwrap().iter().find(|a| a["id"] == id).unwrap();
+        assert_eq!(a["visible"], true, "{id} should be in view: {a}");
+        let (x, y) = (a["screen"][0].as_f64().unwrap() as i64, a["screen"][1].as_f64().unwrap() as i64);
+        (-3..=3).flat_map(|dx| (-4..=4).map(move |dy| (dx, dy))).filter_map(|(dx, dy)| self.pixel(x + dx, y + dy)).any(&robe)
+    }
+}
+
+fn blue(p: [u8; 3]) -> bool {
+    p[2] as i32 > p[0] as i32 + 25 && p[2] as i32 > p[1] as i32 + 10
+}
+
+fn red(p: [u8; 3]) -> bool {
+    p[0] as i32 > p[1] as i32 + 50 && p[0] as i32 > p[2] as i32 + 50
+}
+
+#[test]
+fn renders_the_bai_zhi_with_host_in_blue_and_guest_in_red() {
+    if !have_xvfb() {
+        return;
+    }
+    let pic = render("scenes/xiang_she.ron", &["--text", "主人阼阶上当楣北面再拜", "--view", "overview"], "bai_zhi");
+    assert_eq!((pic.width, pic.height), (960, 600));
+    assert!(pic.distinct_colours() > 60, "the picture looks blank: {} colours", pic.distinct_colours());
+    assert!(pic.shows("zhuren", blue), "主人's dark blue robe at his position");
+    assert!(pic.shows("bin", red), "宾's red robe at his position");
+}
+
+#[test]
+fn renders_the_plan_view() {
+    if !have_xvfb() {
+        return;
+    }
+    let pic = render("scenes/xiang_she.ron", &["--text", "宾进，东北面辞洗", "--view", "plan"], "plan");
+    assert_eq!((pic.width, pic.height), (960, 600));
+    assert!(pic.distinct_colours() > 40);
+    let a = pic.actors["actors"].as_array().unwrap().iter().find(|a| a["id"] == "bin").unwrap();
+    assert_eq!(a["visible"], true);
+}
+
+#[test]
+fn renders_from_the_hall_and_the_gate() {
+    if !have_xvfb() {
+        return;
+    }
+    for view in ["hall", "gate", "follow:bin"] {
+        let pic = render("scenes/xiang_she.ron", &["--step", "ying_bin", "--view", view], &view.replace(':', "_"));
+        assert_eq!((pic.width, pic.height), (960, 600), "{view}");
+        assert!(pic.distinct_colours() > 40, "{view} looks blank");
+    }
+    let _ = Path::new(".");
+}
