@@ -101,3 +101,8 @@ fn check(rite: &str, minimum: usize) {
 fn xiang_she_clauses() {
     check("xiang_she", 0);
 }
+
+#[test]
+fn da_she_clauses() {
+    check("da_she", 0);
+}

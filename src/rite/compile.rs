@@ -108,6 +108,14 @@ pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
         }
     }
     let court = Courtyard::new(&scene.layout, chi_m);
+    for (i, r) in court.regions.iter().enumerate() {
+        if !r.shape.contains(r.anchor[0], r.anchor[2]) {
+            problems.push(Problem {
+                path: root.field("layout").field("places").index(i).field("anchor"),
+                message: format!("the anchor of place `{}` lies outside its area, so someone sent there would not be in it", r.id),
+            });
+        }
+    }
     if court.hall.area() <= 0.0 || court.ground.area() <= 0.0 || court.hall_height <= 0.0 {
         problems.push(Problem { path: root.field("layout").field("hall"), message: "the hall and the ground need a positive area and the hall a height".into() });
         return Err(problems);
@@ -420,6 +428,8 @@ impl<'a> Sim<'a> {
             }
             if let Some((name, dur, pose, seated_after)) = gesture_of(m) {
                 let mut end = self.rest[a];
+                // someone seated plays, sings or washes seated
+                let pose = if pose == Pose::Standing && end.seated { Pose::Sitting } else { pose };
                 if let Some(s) = seated_after {
                     end.seated = s;
                 }
