@@ -119,7 +119,7 @@ fn check_scene_text(scene: &str, complete: bool) {
 
 #[test]
 fn xiang_she_scene_follows_the_cleaned_text() {
-    check_scene_text("xiang_she", false);
+    check_scene_text("xiang_she", true);
 }
 
 #[test]

@@ -16,6 +16,8 @@ struct Report {
     ready: bool,
     last_selection: Option<Option<usize>>,
     last_step: Option<usize>,
+    last_beat: Option<crate::rite::query::BeatRef>,
+    last_hover: Option<Option<usize>>,
     frame_times: Vec<f32>,
     since_stats: f32,
 }
@@ -25,12 +27,12 @@ pub const READY_AFTER_FRAMES: u32 = 8;
 
 pub(super) fn plugin(app: &mut App) {
     if let Ok(path) = std::env::var("SHELI_AUTOMATION") {
-        app.insert_resource(Report { path, frames: 0, ready: false, last_selection: None, last_step: None, frame_times: Vec::new(), since_stats: 0.0 })
+        app.insert_resource(Report { path, frames: 0, ready: false, last_selection: None, last_step: None, last_beat: None, last_hover: None, frame_times: Vec::new(), since_stats: 0.0 })
             .add_systems(Last, report);
     }
 }
 
-fn write(path: &str, v: serde_json::Value) {
+pub fn write(path: &str, v: serde_json::Value) {
     if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
         let _ = writeln!(f, "{v}");
     }
@@ -44,6 +46,7 @@ fn report(
     head: Res<Playhead>,
     now: Res<Now>,
     selection: Res<Selection>,
+    hovered: Res<super::picking::Hovered>,
     mut moved: MessageReader<Moved>,
     window: Single<&Window>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
@@ -76,9 +79,18 @@ fn report(
             write(&path, json!({"event": "ready", "window": [window.width(), window.height()], "step": step.id, "index": now.beat.step, "beat": now.beat.beat}));
             write(&path, actors());
             r.last_step = Some(now.beat.step);
+            r.last_beat = Some(now.beat);
             r.last_selection = Some(selection.0);
         }
         return;
+    }
+    if r.last_beat != Some(now.beat) {
+        r.last_beat = Some(now.beat);
+        write(&path, json!({"event": "beat", "step": stage.rite.steps[now.beat.step].id, "index": now.beat.step, "beat": now.beat.beat, "text": stage.rite.beat(now.beat).text}));
+    }
+    if r.last_hover != Some(hovered.0) {
+        r.last_hover = Some(hovered.0);
+        write(&path, json!({"event": "hover", "actor": hovered.0.map(|i| stage.rite.timeline.actors[i].id.clone())}));
     }
     if r.last_step != Some(now.beat.step) {
         r.last_step = Some(now.beat.step);

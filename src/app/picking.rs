@@ -10,13 +10,31 @@ use super::stage::{Moved, Selection};
 #[derive(Component)]
 pub struct Backdrop;
 
+/// The actor under the pointer, if any.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Hovered(pub Option<usize>);
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (watch_figures, watch_backdrop));
+    app.init_resource::<Hovered>().add_systems(Update, (watch_figures, watch_backdrop));
 }
 
 fn watch_figures(mut commands: Commands, added: Query<Entity, Added<ActorFigure>>) {
     for e in &added {
-        commands.entity(e).observe(select_actor);
+        commands.entity(e).observe(select_actor).observe(hover_in).observe(hover_out);
+    }
+}
+
+fn hover_in(over: On<Pointer<Over>>, figures: Query<&ActorFigure>, mut hovered: ResMut<Hovered>) {
+    if let Ok(f) = figures.get(over.event_target()) {
+        hovered.0 = Some(f.0);
+    }
+}
+
+fn hover_out(out: On<Pointer<Out>>, figures: Query<&ActorFigure>, mut hovered: ResMut<Hovered>) {
+    if let Ok(f) = figures.get(out.event_target()) {
+        if hovered.0 == Some(f.0) {
+            hovered.0 = None;
+        }
     }
 }
 
