@@ -246,7 +246,7 @@ fn inspector(
     let s = tl.actor_at(i, head.t);
     ui.horizontal(|ui| {
         ui.heading(&a.name);
-        if ui.small_button("✕").clicked() {
+        if ui.small_button("×").clicked() {
             selection.0 = None;
         }
     });
