@@ -122,3 +122,119 @@ fn the_keyboard_steps_by_beat_and_step_and_plays() {
     press(&mut app, &[KeyCode::Space]);
     assert!(!app.world().resource::<Playhead>().playing);
 }
+
+mod reload {
+    use super::*;
+    use sheli::app::{ReloadStatus, Watch};
+    use std::time::SystemTime;
+
+    struct Scratch {
+        path: std::path::PathBuf,
+        clock: SystemTime,
+    }
+
+    impl Scratch {
+        fn new(name: &str) -> Scratch {
+            let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("reload");
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join(format!("{name}.ron"));
+            std::fs::copy("tests/scenes/mini.ron", &path).unwrap();
+            Scratch { path, clock: SystemTime::now() }
+        }
+
+        /// Writes the file with a modification time later than any before.
+        fn write(&mut self, text: &str) {
+            std::fs::write(&self.path, text).unwrap();
+            self.clock += Duration::from_secs(1);
+            std::fs::File::options().write(true).open(&self.path).unwrap().set_modified(self.clock).unwrap();
+        }
+    }
+
+    fn watched_app(s: &Scratch) -> App {
+        let name = s.path.to_str().unwrap().to_string();
+        let loaded = sheli::rite::load::load_scene(&name).unwrap();
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<ButtonInput<KeyCode>>()
+            .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(100)))
+            .insert_resource(Watch::new(&name, &loaded.files, 0.0).unwrap())
+            .insert_resource(Stage::new(loaded.rite, name, loaded.files));
+        logic_plugins(&mut app);
+        app.update();
+        app
+    }
+
+    fn host_name(app: &App) -> String {
+        app.world().resource::<Stage>().rite.timeline.actors[0].name.clone()
+    }
+
+    #[test]
+    fn an_edit_reloads_in_place_on_the_same_step_and_a_broken_one_keeps_the_last_good_scene() {
+        let mut s = Scratch::new("edit");
+        let original = std::fs::read_to_string(&s.path).unwrap();
+        let mut app = watched_app(&s);
+        // stand in the middle of step s2
+        let (s2_start, s2_index) = {
+            let rite = &app.world().resource::<Stage>().rite;
+            (rite.steps[1].start, 1)
+        };
+        head(&mut app).t = s2_start + 1.5;
+        app.update();
+        assert_eq!(app.world().resource::<Now>().beat.step, s2_index);
+
+        // a good edit: the host renamed and step s1 made ten seconds longer
+        let edited = original.replace(r#"name: "主人""#, r#"name: "主人甲""#).replace(
+            r#"Beat(text: "主人升自阼阶，", acts: [Act("zhuren", [Go(to: "阼阶上", via: "阼阶", face: N)])])"#,
+            r#"Beat(text: "主人升自阼阶，", acts: [Act("zhuren", [Go(to: "阼阶上", via: "阼阶", face: N), Wait(10)])])"#,
+        );
+        assert_ne!(edited, original);
+        s.write(&edited);
+        app.update();
+        assert_eq!(host_name(&app), "主人甲");
+        let status = app.world().resource::<ReloadStatus>().clone();
+        assert_eq!((status.loaded, status.refused, status.error), (1, 0, None));
+        let new_start = app.world().resource::<Stage>().rite.steps[1].start;
+        assert!(new_start > s2_start + 5.0, "step s1 grew");
+        assert!((app.world().resource::<Playhead>().t - (new_start + 1.5)).abs() < 1e-3, "the playhead stays 1.5 s into step s2");
+        assert_eq!(app.world().resource::<Now>().beat.step, s2_index);
+        assert_world_matches(&mut app);
+
+        // a broken edit: reported with its place, the last good scene kept
+        s.write(&edited.replace(r#"Go(to: "两楹间""#, r#"Go(to: "两楹之间""#));
+        app.update();
+        let status = app.world().resource::<ReloadStatus>().clone();
+        let err = status.error.expect("a diagnostic");
+        assert!(err.contains(".ron:") && err.contains(": error: unknown place `两楹之间`"), "{err}");
+        assert_eq!(host_name(&app), "主人甲");
+        assert_world_matches(&mut app);
+    }
+
+    #[test]
+    fn two_hundred_writes_alternating_good_and_broken() {
+        let mut s = Scratch::new("abuse");
+        let original = std::fs::read_to_string(&s.path).unwrap();
+        let mut app = watched_app(&s);
+        for i in 0..200 {
+            if i % 2 == 0 {
+                let name = format!("主人{i}");
+                s.write(&original.replace(r#"name: "主人""#, &format!(r#"name: "{name}""#)));
+                app.update();
+                assert_eq!(host_name(&app), name);
+                assert!(app.world().resource::<ReloadStatus>().error.is_none());
+            } else {
+                // cut off at a different place each time: never a panic, always a diagnostic
+                let cut: String = original.chars().take(200 + i * 13).collect();
+                s.write(&cut);
+                app.update();
+                assert!(app.world().resource::<ReloadStatus>().error.is_some(), "write {i} should be refused");
+                assert_eq!(host_name(&app), format!("主人{}", i - 1), "the last good scene stays");
+            }
+            let t = (i as f32 * 0.37) % 40.0;
+            head(&mut app).t = t;
+            app.update();
+            assert_world_matches(&mut app);
+        }
+        let status = app.world().resource::<ReloadStatus>();
+        assert_eq!((status.loaded, status.refused), (100, 100));
+    }
+}

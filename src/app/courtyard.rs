@@ -16,10 +16,21 @@ pub struct Fixture(pub usize);
 #[derive(Component)]
 pub struct Roof;
 
+/// Everything the courtyard spawned, to clear when the scene is reloaded.
+#[derive(Component)]
+pub struct Built;
+
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(DirectionalLightShadowMap { size: 2048 })
         .add_systems(Startup, build)
-        .add_systems(Update, toggle_roof);
+        .add_systems(Update, (rebuild.run_if(on_message::<super::reload::Reloaded>), toggle_roof));
+}
+
+fn rebuild(mut commands: Commands, stage: Res<Stage>, meshes: ResMut<Assets<Mesh>>, materials: ResMut<Assets<StandardMaterial>>, old: Query<Entity, With<Built>>) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    build(commands, stage, meshes, materials);
 }
 
 struct Palette {
@@ -60,6 +71,7 @@ fn build(mut commands: Commands, stage: Res<Stage>, mut meshes: ResMut<Assets<Me
         MeshMaterial3d(solid(&mut materials, Color::srgb(0.56, 0.62, 0.42))),
         Transform::from_xyz(g.centre().0, -0.01, g.centre().1),
         Backdrop,
+        Built,
     ));
     // the 堂: a platform of rammed earth with a stone edge
     let h = court.hall;
@@ -69,11 +81,13 @@ fn build(mut commands: Commands, stage: Res<Stage>, mut meshes: ResMut<Assets<Me
         MeshMaterial3d(p.stone.clone()),
         Transform::from_xyz(h.centre().0, height / 2.0, h.centre().1),
         Backdrop,
+        Built,
     ));
     commands.spawn((
         Mesh3d(meshes.add(Cuboid::new(h.width() + 0.05, 0.02, h.depth() + 0.05))),
         MeshMaterial3d(solid(&mut materials, Color::srgb(0.62, 0.50, 0.36))),
         Transform::from_xyz(h.centre().0, height + 0.005, h.centre().1),
+        Built,
     ));
     // the roof, see-through so the hall stays visible
     let roof = materials.add(StandardMaterial {
@@ -85,7 +99,7 @@ fn build(mut commands: Commands, stage: Res<Stage>, mut meshes: ResMut<Assets<Me
     for side in [-1.0f32, 1.0] {
         let slope = Transform::from_xyz(h.centre().0, height + 3.4, h.centre().1 + side * h.depth() * 0.27)
             .with_rotation(Quat::from_rotation_x(side * 0.45));
-        commands.spawn((Roof, Mesh3d(meshes.add(Cuboid::new(h.width() + 3.0, 0.08, h.depth() * 0.62))), MeshMaterial3d(roof.clone()), slope));
+        commands.spawn((Roof, Built, Mesh3d(meshes.add(Cuboid::new(h.width() + 3.0, 0.08, h.depth() * 0.62))), MeshMaterial3d(roof.clone()), slope));
     }
     for (i, s) in court.solids.iter().enumerate() {
         spawn_solid(&mut commands, &mut meshes, &p, i, s, height, court.chi_m);
@@ -95,6 +109,7 @@ fn build(mut commands: Commands, stage: Res<Stage>, mut meshes: ResMut<Assets<Me
         DirectionalLight { illuminance: 9000.0, shadow_maps_enabled: true, ..default() },
         Transform::from_xyz(30.0, 60.0, 50.0).looking_at(Vec3::new(0.0, 0.0, 10.0), Vec3::Y),
         CascadeShadowConfigBuilder { maximum_distance: 160.0, first_cascade_far_bound: 25.0, ..default() }.build(),
+        Built,
     ));
     commands.insert_resource(GlobalAmbientLight { brightness: 900.0, ..default() });
 }
@@ -215,7 +230,7 @@ fn spawn_solid(commands: &mut Commands, meshes: &mut Assets<Mesh>, p: &Palette, 
     let root = if matches!(s.kind, ObjectKind::Stair { .. }) { Vec3::ZERO } else { Vec3::new(cx, base, cz) };
     let parts: Vec<_> = parts.into_iter().map(|(mesh, mat, t)| (meshes.add(mesh), mat, t)).collect();
     commands
-        .spawn((Fixture(i), Backdrop, Name::new(s.id.clone()), Transform::from_translation(root), Visibility::Inherited))
+        .spawn((Fixture(i), Backdrop, Built, Name::new(s.id.clone()), Transform::from_translation(root), Visibility::Inherited))
         .with_children(|c| {
             for (mesh, mat, t) in parts {
                 c.spawn((Mesh3d(mesh), MeshMaterial3d(mat), t));

@@ -4,6 +4,7 @@ use std::f32::consts::PI;
 
 use bevy::prelude::*;
 
+use super::reload::Reloaded;
 use super::stage::{Playhead, Stage};
 use crate::rite::model::{Dress, PropKind};
 use crate::rite::timeline::{GESTURES, Pose};
@@ -26,11 +27,21 @@ pub struct Arms;
 
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn).add_systems(PostUpdate, place.before(TransformSystems::Propagate));
+    app.add_systems(Startup, spawn)
+        .add_systems(PreUpdate, respawn.run_if(on_message::<Reloaded>).after(super::reload::Reloading))
+        .add_systems(PostUpdate, place.before(TransformSystems::Propagate));
 }
 
 pub(super) fn draw_plugin(app: &mut App) {
-    app.add_systems(Startup, dress.after(spawn));
+    app.add_systems(Update, dress);
+}
+
+/// A new version of the scene may have other people and things: draw them anew.
+fn respawn(mut commands: Commands, stage: Res<Stage>, old: Query<Entity, Or<(With<ActorFigure>, With<PropFigure>)>>) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    spawn(commands, stage);
 }
 
 fn spawn(mut commands: Commands, stage: Res<Stage>) {
@@ -60,11 +71,14 @@ pub fn robe_colour(dress: Dress) -> Color {
 fn dress(
     mut commands: Commands,
     stage: Res<Stage>,
-    actors: Query<(Entity, &ActorFigure)>,
-    props: Query<(Entity, &PropFigure)>,
+    actors: Query<(Entity, &ActorFigure), Added<ActorFigure>>,
+    props: Query<(Entity, &PropFigure), Added<PropFigure>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
+    if actors.is_empty() && props.is_empty() {
+        return;
+    }
     let skin = materials.add(StandardMaterial { base_color: Color::srgb(0.93, 0.80, 0.66), perceptual_roughness: 0.8, ..default() });
     let cap = materials.add(StandardMaterial { base_color: Color::srgb(0.08, 0.08, 0.08), perceptual_roughness: 0.7, ..default() });
     let skirt = meshes.add(ConicalFrustum { radius_top: 0.16, radius_bottom: 0.26, height: 0.62 });

@@ -10,8 +10,11 @@ mod overlay;
 mod panel;
 pub mod picking;
 pub mod playback;
+mod reload;
 mod render;
 pub mod stage;
+
+pub use reload::{ReloadStatus, Watch};
 
 use std::process::ExitCode;
 
@@ -36,7 +39,7 @@ pub struct Launch {
 /// The plugins that need no GPU: the stage, the playhead and the world's state. Headless tests
 /// use these with `MinimalPlugins`.
 pub fn logic_plugins(app: &mut App) {
-    app.add_plugins((stage::plugin, playback::plugin, figures::plugin, picking::plugin));
+    app.add_plugins((stage::plugin, playback::plugin, reload::plugin, figures::plugin, picking::plugin));
 }
 
 fn window_size(spec: Option<&str>) -> Result<(u32, u32), String> {
@@ -61,6 +64,7 @@ pub fn run(open: OpenArgs, render_to: Option<String>) -> ExitCode {
         }
     };
     let file = loaded.files[0].clone();
+    let loaded_files = loaded.files.clone();
     let start = if open.at.given() {
         match open.at.resolve(&loaded.rite) {
             // just inside the beat, so the clause shown is the one named
@@ -110,9 +114,12 @@ pub fn run(open: OpenArgs, render_to: Option<String>) -> ExitCode {
                 .set(bevy::log::LogPlugin { level: bevy::log::Level::WARN, ..default() }),
         )
         .add_plugins((EguiPlugin::default(), MeshPickingPlugin))
-        .insert_resource(Stage::new(loaded.rite, file, loaded.files))
+        .insert_resource(Stage::new(loaded.rite, file, loaded.files.clone()))
         .insert_resource(Playhead { t: start, playing: !open.paused && !rendering, speed: 1.0 })
         .insert_resource(Launch { view, select: open.select.clone(), render_to });
+    if let Some(watch) = Watch::new(&scene, &loaded_files, 0.5) {
+        app.insert_resource(watch);
+    }
     logic_plugins(&mut app);
     app.add_plugins((
         fonts::plugin,

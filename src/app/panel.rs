@@ -40,6 +40,7 @@ pub(super) fn panels(
     mut margins: ResMut<Margins>,
     mut typing: ResMut<UiWantsKeyboard>,
     mut moved: MessageWriter<Moved>,
+    reload: Res<super::reload::ReloadStatus>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let en = english.0;
@@ -51,6 +52,20 @@ pub(super) fn panels(
     // panels are laid out inside a background Ui that spans the window (egui 0.36)
     let mut root = egui::Ui::new(ctx.clone(), "viewport".into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()));
     let ctx = ctx.clone();
+    // a broken edit of the scene file: say where, keep playing the last good version
+    let top = match &reload.error {
+        Some(err) => {
+            let banner = egui::Frame::side_top_panel(&ctx.global_style()).fill(egui::Color32::from_rgb(120, 24, 20));
+            let r = egui::Panel::top("reload_error").frame(banner).show(&mut root, |ui| {
+                ui.label(egui::RichText::new(tr(en, "场景文件有误，仍在播放上一个正确的版本：", "The scene file has errors; still playing the last good version:")).color(egui::Color32::WHITE).strong());
+                for line in err.lines().filter(|l| l.contains(": error: ")).take(6) {
+                    ui.label(egui::RichText::new(line).color(egui::Color32::from_rgb(255, 230, 220)).monospace());
+                }
+            });
+            r.response.rect.height()
+        }
+        None => 0.0,
+    };
     let bottom = egui::Panel::bottom("timeline").frame(frame).show(&mut root, |ui| {
         ui.horizontal(|ui| {
             if ui.button("⏮").on_hover_text(tr(en, "上一步 (Shift+←)", "previous step (Shift+←)")).clicked() {
@@ -183,7 +198,7 @@ pub(super) fn panels(
     margins.left = left.response.rect.width();
     margins.right = right_width;
     margins.bottom = bottom.response.rect.height();
-    margins.top = 0.0;
+    margins.top = top;
     typing.0 = ctx.egui_wants_keyboard_input();
     Ok(())
 }

@@ -1,0 +1,128 @@
+//! Live editing: when a scene file the app was started on changes on disk, it is loaded again and
+//! replaces the rite in place, the playhead kept on the same step. A broken edit shows its
+//! diagnostics in a banner and the last good scene keeps playing.
+
+use std::path::PathBuf;
+use std::time::SystemTime;
+
+use bevy::prelude::*;
+
+use super::stage::{Moved, Now, Playhead, Stage};
+
+/// The files being watched and how often to look at them.
+#[derive(Resource, Debug)]
+pub struct Watch {
+    /// the name the scene was opened by (a path on disk)
+    pub scene: String,
+    pub files: Vec<(PathBuf, Option<SystemTime>)>,
+    /// seconds between looks
+    pub every: f32,
+    since: f32,
+}
+
+/// What the last reload said: `None` when the scene on screen is the one on disk.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct ReloadStatus {
+    pub error: Option<String>,
+    /// how many edits were loaded, and how many were refused
+    pub loaded: usize,
+    pub refused: usize,
+}
+
+/// Sent after a new version of the scene replaced the old one.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct Reloaded;
+
+fn stamp(p: &PathBuf) -> Option<SystemTime> {
+    std::fs::metadata(p).and_then(|m| m.modified()).ok()
+}
+
+impl Watch {
+    /// Watches the scene's files if it was read from disk; shipped scenes do not change.
+    pub fn new(scene: &str, files: &[String], every: f32) -> Option<Watch> {
+        if !std::path::Path::new(scene).is_file() {
+            return None;
+        }
+        let files = files.iter().map(PathBuf::from).map(|p| (p.clone(), stamp(&p))).collect();
+        Some(Watch { scene: scene.to_string(), files, every, since: 0.0 })
+    }
+
+    fn changed(&mut self) -> bool {
+        let mut any = false;
+        for (p, t) in &mut self.files {
+            let now = stamp(p);
+            if now != *t {
+                *t = now;
+                any = true;
+            }
+        }
+        any
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ReloadStatus>()
+        .add_message::<Reloaded>()
+        .add_systems(PreUpdate, poll.run_if(resource_exists::<Watch>).in_set(Reloading).before(super::stage::track_beat));
+}
+
+/// Where reloading happens, for ordering what depends on the new scene after it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Reloading;
+
+fn poll(
+    time: Res<Time>,
+    mut watch: ResMut<Watch>,
+    mut stage: ResMut<Stage>,
+    mut head: ResMut<Playhead>,
+    now: Res<Now>,
+    mut selection: ResMut<super::stage::Selection>,
+    mut status: ResMut<ReloadStatus>,
+    mut reloaded: MessageWriter<Reloaded>,
+    mut moved: MessageWriter<Moved>,
+) {
+    watch.since += time.delta_secs();
+    if watch.since < watch.every {
+        return;
+    }
+    watch.since = 0.0;
+    if !watch.changed() {
+        return;
+    }
+    match crate::rite::load::load_scene(&watch.scene) {
+        Ok(loaded) => {
+            // stay on the same step, as far into it as before
+            let old = &stage.rite.steps[now.beat.step.min(stage.rite.steps.len() - 1)];
+            let into = head.t - old.start;
+            let t = match loaded.rite.step_index(&old.id) {
+                Some(i) => {
+                    let s = &loaded.rite.steps[i];
+                    (s.start + into).clamp(s.start, s.end)
+                }
+                None => head.t.min(loaded.rite.timeline.duration),
+            };
+            // a part added or removed by the edit is watched from now on
+            let known: Vec<PathBuf> = watch.files.iter().map(|(p, _)| p.clone()).collect();
+            for f in &loaded.files {
+                let p = PathBuf::from(f);
+                if !known.contains(&p) {
+                    let s = stamp(&p);
+                    watch.files.push((p, s));
+                }
+            }
+            let selected = selection.0.and_then(|i| stage.rite.timeline.actors.get(i)).map(|a| a.id.clone());
+            selection.0 = selected.and_then(|id| loaded.rite.timeline.actors.iter().position(|a| a.id == id));
+            stage.rite = loaded.rite;
+            stage.files = loaded.files;
+            head.t = t;
+            status.error = None;
+            status.loaded += 1;
+            reloaded.write(Reloaded);
+            moved.write(Moved);
+        }
+        Err(e) => {
+            status.error = Some(e);
+            status.refused += 1;
+        }
+    }
+}
