@@ -19,6 +19,8 @@ pub enum View {
     Hall,
     Gate,
     Follow(String),
+    /// wherever the mouse left it
+    Free,
 }
 
 impl View {
@@ -82,12 +84,38 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (steer, follow, glide, fit_viewport).chain());
 }
 
+/// The overview frames the people acting in the clause now.
+fn action_frame(stage: &Stage, head: &Playhead) -> Option<(Vec3, f32)> {
+    let tl = &stage.rite.timeline;
+    let beat = stage.rite.beat(stage.rite.beat_at(head.t));
+    let mut lo = Vec3::splat(f32::INFINITY);
+    let mut hi = Vec3::splat(f32::NEG_INFINITY);
+    let mut any = false;
+    for &a in &beat.actors {
+        let s = tl.actor_at(a, head.t);
+        if s.present {
+            let p = Vec3::from_array(s.pos);
+            lo = lo.min(p);
+            hi = hi.max(p);
+            any = true;
+        }
+    }
+    if !any {
+        return None;
+    }
+    let extent = (hi.x - lo.x).max(hi.z - lo.z);
+    Some(((lo + hi) / 2.0 + Vec3::Y * 0.8, (extent * 1.4 + 12.0).clamp(20.0, 140.0)))
+}
+
 pub fn preset(view: &View, stage: &Stage, head: &Playhead, selection: &Selection) -> Rig {
     let court = &stage.rite.timeline.court;
     let hall = court.hall;
     let south = court.solids.iter().filter(|s| matches!(s.kind, crate::rite::model::ObjectKind::Target { .. })).map(|s| s.footprint.z1).fold(hall.z1 + 30.0, f32::max);
     match view {
-        View::Overview => Rig { focus: Vec3::new(hall.centre().0, 0.8, hall.z1 + 3.0), yaw: 0.35, pitch: 0.58, distance: 25.0, plan: false },
+        View::Overview | View::Free => {
+            let (focus, distance) = action_frame(stage, head).unwrap_or((Vec3::new(hall.centre().0, 0.8, hall.z1 + 3.0), 25.0));
+            Rig { focus, yaw: 0.35, pitch: 0.58, distance, plan: false }
+        }
         View::Plan => Rig { focus: Vec3::new(hall.centre().0, 0.0, (hall.z0 + south) / 2.0), yaw: 0.0, pitch: 1.5707, distance: 150.0, plan: true },
         View::Hall => Rig { focus: Vec3::new(0.0, court.hall_height + 1.2, hall.z1 + 25.0), yaw: std::f32::consts::PI, pitch: 0.12, distance: 28.0, plan: false },
         View::Gate => {
@@ -199,9 +227,7 @@ fn steer(
         changed = true;
     }
     if changed {
-        if let View::Follow(_) = aim.view {
-            aim.view = View::Overview;
-        }
+        aim.view = View::Free;
         moved.write(Moved);
     }
 }
@@ -215,10 +241,19 @@ pub fn set_view(aim: &mut CameraAim, view: View, stage: &Stage, head: &Playhead,
     aim.view = view;
 }
 
+/// Follow keeps the actor in frame; the overview keeps the clause's actors in frame.
 fn follow(stage: Res<Stage>, head: Res<Playhead>, selection: Res<Selection>, mut aim: ResMut<CameraAim>) {
-    if let View::Follow(_) = aim.view {
-        let rig = preset(&aim.view, &stage, &head, &selection);
-        aim.goal.focus = rig.focus;
+    match aim.view {
+        View::Follow(_) => {
+            let rig = preset(&aim.view, &stage, &head, &selection);
+            aim.goal.focus = rig.focus;
+        }
+        View::Overview => {
+            let rig = preset(&aim.view, &stage, &head, &selection);
+            aim.goal.focus = rig.focus;
+            aim.goal.distance = rig.distance;
+        }
+        _ => {}
     }
 }
 

@@ -6,6 +6,8 @@ mod camera;
 mod courtyard;
 pub mod figures;
 mod fonts;
+mod highlight;
+mod minimap;
 mod overlay;
 mod panel;
 pub mod picking;
@@ -128,6 +130,8 @@ pub fn run(open: OpenArgs, render_to: Option<String>) -> ExitCode {
         camera::plugin,
         overlay::plugin,
         panel::plugin,
+        highlight::plugin,
+        minimap::plugin,
         automation::plugin,
         render::plugin,
     ));

@@ -41,6 +41,9 @@ pub(super) fn panels(
     mut typing: ResMut<UiWantsKeyboard>,
     mut moved: MessageWriter<Moved>,
     reload: Res<super::reload::ReloadStatus>,
+    mut hovered_word: ResMut<super::highlight::HoveredWord>,
+    mut show_path: ResMut<super::highlight::ShowPath>,
+    mut search: Local<String>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let en = english.0;
@@ -121,6 +124,8 @@ pub(super) fn panels(
         ui.separator();
         ui.label(egui::RichText::new(tr(en, "原文", "Classical text")).strong());
         // each clause a link: the enacted one in red, those done in grey
+        let names = super::highlight::names(&stage);
+        let mut word_under_pointer = None;
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing.x = 0.0;
             for (bi, b) in step.beats.iter().enumerate() {
@@ -129,15 +134,28 @@ pub(super) fn panels(
                     std::cmp::Ordering::Equal => NOW,
                     std::cmp::Ordering::Greater => INK,
                 };
-                let mut text = egui::RichText::new(&b.text).size(20.0).color(colour);
-                if bi == now.beat.beat {
-                    text = text.background_color(egui::Color32::from_rgb(255, 236, 190));
-                }
-                if ui.add(egui::Label::new(text).sense(egui::Sense::click())).on_hover_cursor(egui::CursorIcon::PointingHand).clicked() {
-                    seek_to = Some(b.start);
+                // names of things are underlined: hovering one lights it up in the scene
+                for (run, name) in super::highlight::split_names(&b.text, &names) {
+                    let mut text = egui::RichText::new(run).size(20.0).color(colour);
+                    if bi == now.beat.beat {
+                        text = text.background_color(egui::Color32::from_rgb(255, 236, 190));
+                    }
+                    if name.is_some() {
+                        text = text.underline();
+                    }
+                    let r = ui.add(egui::Label::new(text).sense(egui::Sense::click())).on_hover_cursor(egui::CursorIcon::PointingHand);
+                    if r.hovered() && name.is_some() {
+                        word_under_pointer = name.clone();
+                    }
+                    if r.clicked() {
+                        seek_to = Some(b.start);
+                    }
                 }
             }
         });
+        if hovered_word.0 != word_under_pointer {
+            hovered_word.0 = word_under_pointer;
+        }
         ui.add_space(8.0);
         ui.label(egui::RichText::new(tr(en, "译文", "Modern Chinese translation")).strong());
         ui.label(egui::RichText::new(&step.translation).color(INK));
@@ -150,6 +168,42 @@ pub(super) fn panels(
             }
         }
         ui.separator();
+        ui.horizontal(|ui| {
+            ui.label(tr(en, "检索", "Search"));
+            ui.add(egui::TextEdit::singleline(&mut *search).hint_text(tr(en, "原文、译文、人名", "text, translation, names")).desired_width(f32::INFINITY));
+        });
+        if !search.trim().is_empty() {
+            egui::ScrollArea::vertical().id_salt("hits").max_height(180.0).show(ui, |ui| {
+                let q = search.trim();
+                let mut shown = 0;
+                for (i, a) in rite.timeline.actors.iter().enumerate() {
+                    if a.name.contains(q) || a.aliases.iter().any(|x| x.contains(q)) || a.en.to_lowercase().contains(&q.to_lowercase()) {
+                        if ui.link(format!("👤 {} {}", a.name, a.en)).clicked() {
+                            selection.0 = Some(i);
+                            moved.write(Moved);
+                        }
+                        shown += 1;
+                    }
+                }
+                for r in rite.find_text(q).into_iter().take(40) {
+                    let b = rite.beat(r);
+                    if ui.link(format!("{} · {}", rite.steps[r.step].section, b.text)).clicked() {
+                        seek_to = Some(b.start);
+                    }
+                    shown += 1;
+                }
+                for s in rite.steps.iter().filter(|s| s.translation.contains(q)).take(20) {
+                    let first: String = s.translation.chars().take(24).collect();
+                    if ui.link(format!("{} · 译 {}…", s.section, first)).clicked() {
+                        seek_to = Some(s.start);
+                    }
+                    shown += 1;
+                }
+                if shown == 0 {
+                    ui.label(egui::RichText::new(tr(en, "无结果", "nothing found")).color(DONE));
+                }
+            });
+        }
         egui::CollapsingHeader::new(tr(en, "人物", "Cast")).default_open(false).show(ui, |ui| {
             egui::ScrollArea::vertical().id_salt("cast").max_height(240.0).show(ui, |ui| {
                 for (i, a) in rite.timeline.actors.iter().enumerate() {
@@ -185,7 +239,7 @@ pub(super) fn panels(
         Some(i) => {
             let right = egui::Panel::right("people").default_size(300.0).resizable(true).frame(frame).show(&mut root, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    inspector(ui, &stage, i, &head, now.beat, en, &mut seek_to, &mut selection, &mut aim);
+                    inspector(ui, &stage, i, &head, now.beat, en, &mut seek_to, &mut selection, &mut aim, &mut show_path.0);
                 });
             });
             right.response.rect.width()
@@ -255,6 +309,7 @@ fn inspector(
     seek_to: &mut Option<f32>,
     selection: &mut Selection,
     aim: &mut CameraAim,
+    show_path: &mut bool,
 ) {
     let tl = &stage.rite.timeline;
     let a = &tl.actors[i];
@@ -285,9 +340,12 @@ fn inspector(
     if !holding.is_empty() {
         ui.label(format!("{} {}", tr(en, "执", "holds"), holding.join("、")));
     }
-    if ui.button(tr(en, "镜头跟随", "Follow with camera")).clicked() {
-        aim.view = View::Follow(a.id.clone());
-    }
+    ui.horizontal(|ui| {
+        if ui.button(tr(en, "镜头跟随", "Follow with camera")).clicked() {
+            aim.view = View::Follow(a.id.clone());
+        }
+        ui.checkbox(show_path, tr(en, "显示行迹", "Show path"));
+    });
     ui.separator();
     let duties = stage.rite.duties(i);
     ui.label(egui::RichText::new(format!("{} ({})", tr(en, "职事", "Duties"), duties.len())).strong());
