@@ -39,6 +39,9 @@ pub struct OpenArgs {
     /// window size, e.g. 1280x720
     #[arg(long)]
     pub window: Option<String>,
+    /// interface and labels in English
+    #[arg(long)]
+    pub english: bool,
 }
 
 /// A moment of the rite, named by its words, its step, or its time.
@@ -93,6 +96,12 @@ pub enum Command {
         /// overview, plan, hall, gate, follow:ACTOR
         #[arg(long, default_value = "overview")]
         view: String,
+        /// select this actor (id, name or alias): ring and inspector
+        #[arg(long)]
+        select: Option<String>,
+        /// interface and labels in English
+        #[arg(long)]
+        english: bool,
     },
     /// Every beat an actor acts in, by section
     Duties {
@@ -158,8 +167,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Steps { scene, json }) => with_rite(&scene, |rite| steps(rite, json)),
         Some(Command::State { scene, at, json }) => with_rite(&scene, |rite| state(rite, &at, json)),
         Some(Command::Duties { scene, actor, json }) => with_rite(&scene, |rite| duties(rite, &actor, json)),
-        Some(Command::Render { scene, at, out, width, height, view }) => {
-            let open = OpenArgs { scene: Some(scene), at, paused: true, select: None, view: Some(view), window: Some(format!("{width}x{height}")) };
+        Some(Command::Render { scene, at, out, width, height, view, select, english }) => {
+            let open = OpenArgs { scene: Some(scene), at, paused: true, select, view: Some(view), window: Some(format!("{width}x{height}")), english };
             crate::app::run(open, Some(out))
         }
         None => crate::app::run(cli.open, None),

@@ -118,7 +118,9 @@ pub fn run(open: OpenArgs, render_to: Option<String>) -> ExitCode {
         .add_plugins((EguiPlugin::default(), MeshPickingPlugin))
         .insert_resource(Stage::new(loaded.rite, file, loaded.files.clone()))
         .insert_resource(Playhead { t: start, playing: !open.paused && !rendering, speed: 1.0 })
-        .insert_resource(Launch { view, select: open.select.clone(), render_to });
+        .insert_resource(Launch { view, select: open.select.clone(), render_to })
+        .insert_resource(panel::English(open.english))
+        .insert_resource(overlay::LabelSettings { english: open.english, ..default() });
     if let Some(watch) = Watch::new(&scene, &loaded_files, 0.5) {
         app.insert_resource(watch);
     }

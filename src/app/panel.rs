@@ -14,6 +14,7 @@ use crate::rite::query::BeatRef;
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct English(pub bool);
 
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<English>().add_systems(EguiPrimaryContextPass, panels);
 }
