@@ -238,3 +238,43 @@ mod reload {
         assert_eq!((status.loaded, status.refused), (100, 100));
     }
 }
+
+mod selecting {
+    use super::*;
+    use bevy::camera::NormalizedRenderTarget;
+    use bevy::picking::backend::HitData;
+    use bevy::picking::events::{Click, Pointer};
+    use bevy::picking::pointer::{Location, PointerButton, PointerId};
+    use sheli::app::picking::Backdrop;
+    use sheli::app::stage::Selection;
+
+    fn click(app: &mut App, target: Entity) {
+        let location = Location { target: NormalizedRenderTarget::None { width: 1, height: 1 }, position: Vec2::ZERO };
+        let hit = HitData::new(Entity::PLACEHOLDER, 1.0, None, None);
+        let event = Click { button: PointerButton::Primary, hit, duration: Duration::from_millis(80), count: 1 };
+        app.world_mut().trigger(Pointer::new(PointerId::Mouse, location, event, target));
+        app.update();
+    }
+
+    fn figure_of(app: &mut App, index: usize) -> Entity {
+        let world = app.world_mut();
+        let mut q = world.query::<(Entity, &ActorFigure)>();
+        q.iter(world).find(|(_, f)| f.0 == index).unwrap().0
+    }
+
+    #[test]
+    fn a_click_on_a_figure_selects_and_on_the_ground_clears() {
+        let mut app = app("tests/scenes/mini.ron");
+        app.update();
+        let (host, guest) = (figure_of(&mut app, 0), figure_of(&mut app, 1));
+        click(&mut app, host);
+        assert_eq!(app.world().resource::<Selection>().0, Some(0));
+        // (in the window, clicks land on a figure's meshes and bubble up to it: tests/window.rs)
+        click(&mut app, guest);
+        assert_eq!(app.world().resource::<Selection>().0, Some(1));
+        let ground = app.world_mut().spawn(Backdrop).id();
+        app.update();
+        click(&mut app, ground);
+        assert_eq!(app.world().resource::<Selection>().0, None);
+    }
+}

@@ -23,7 +23,41 @@ pub struct Built;
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(DirectionalLightShadowMap { size: 2048 })
         .add_systems(Startup, build)
-        .add_systems(Update, (rebuild.run_if(on_message::<super::reload::Reloaded>), toggle_roof));
+        .add_systems(Update, (rebuild.run_if(on_message::<super::reload::Reloaded>), toggle_roof, nightfall));
+}
+
+/// A torch's flame, lit after dark.
+#[derive(Component)]
+pub struct Flame;
+
+/// The sun.
+#[derive(Component)]
+pub struct Sun;
+
+/// Steps marked `night` (宵) darken the sky and light the torches.
+fn nightfall(
+    stage: Res<Stage>,
+    now: Res<super::stage::Now>,
+    mut sun: Query<&mut DirectionalLight, With<Sun>>,
+    mut flames: Query<&mut Visibility, With<Flame>>,
+    mut ambient: ResMut<GlobalAmbientLight>,
+    mut sky: ResMut<ClearColor>,
+) {
+    let night = stage.rite.steps[now.beat.step].night;
+    let want = if night { 600.0 } else { 9000.0 };
+    for mut light in &mut sun {
+        if light.illuminance != want {
+            light.illuminance = want;
+            ambient.brightness = if night { 120.0 } else { 900.0 };
+            sky.0 = if night { Color::srgb(0.05, 0.06, 0.12) } else { Color::srgb(0.70, 0.78, 0.86) };
+        }
+    }
+    for mut v in &mut flames {
+        let want = if night { Visibility::Inherited } else { Visibility::Hidden };
+        if *v != want {
+            *v = want;
+        }
+    }
 }
 
 fn rebuild(mut commands: Commands, stage: Res<Stage>, meshes: ResMut<Assets<Mesh>>, materials: ResMut<Assets<StandardMaterial>>, old: Query<Entity, With<Built>>) {
@@ -44,6 +78,7 @@ struct Palette {
     red: Handle<StandardMaterial>,
     water: Handle<StandardMaterial>,
     plaster: Handle<StandardMaterial>,
+    fire: Handle<StandardMaterial>,
 }
 
 fn solid(materials: &mut Assets<StandardMaterial>, c: Color) -> Handle<StandardMaterial> {
@@ -63,6 +98,7 @@ fn build(mut commands: Commands, stage: Res<Stage>, mut meshes: ResMut<Assets<Me
         red: solid(&mut materials, Color::srgb(0.70, 0.12, 0.10)),
         water: materials.add(StandardMaterial { base_color: Color::srgb(0.25, 0.40, 0.55), perceptual_roughness: 0.2, ..default() }),
         plaster: solid(&mut materials, Color::srgb(0.86, 0.82, 0.74)),
+        fire: materials.add(StandardMaterial { base_color: Color::srgb(1.0, 0.6, 0.2), emissive: LinearRgba::rgb(8.0, 3.0, 0.6), ..default() }),
     };
     // ground: beaten earth inside, grass outside
     let g = court.ground;
@@ -106,6 +142,7 @@ fn build(mut commands: Commands, stage: Res<Stage>, mut meshes: ResMut<Assets<Me
     }
     // light: a low sun from the south-east, soft shadows
     commands.spawn((
+        Sun,
         DirectionalLight { illuminance: 9000.0, shadow_maps_enabled: true, ..default() },
         Transform::from_xyz(30.0, 60.0, 50.0).looking_at(Vec3::new(0.0, 0.0, 10.0), Vec3::Y),
         CascadeShadowConfigBuilder { maximum_distance: 160.0, first_cascade_far_bound: 25.0, ..default() }.build(),
@@ -119,6 +156,7 @@ fn spawn_solid(commands: &mut Commands, meshes: &mut Assets<Mesh>, p: &Palette, 
     let (w, d, h) = (s.footprint.width(), s.footprint.depth(), s.height.max(0.02));
     let base = s.base + s.lift;
     let mut parts: Vec<(Mesh, Handle<StandardMaterial>, Transform)> = Vec::new();
+    let mut torch_at: Option<f32> = None;
     let boxed = |w: f32, h: f32, d: f32| Mesh::from(Cuboid::new(w, h, d));
     match &s.kind {
         ObjectKind::Stair { steps, up } => {
@@ -224,16 +262,29 @@ fn spawn_solid(commands: &mut Commands, meshes: &mut Assets<Mesh>, p: &Palette, 
         }
         ObjectKind::Torch => {
             parts.push((boxed(0.06, h, 0.06), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0)));
+            torch_at = Some(h);
         }
         _ => parts.push((boxed(w, h, d), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0))),
     }
     let root = if matches!(s.kind, ObjectKind::Stair { .. }) { Vec3::ZERO } else { Vec3::new(cx, base, cz) };
     let parts: Vec<_> = parts.into_iter().map(|(mesh, mat, t)| (meshes.add(mesh), mat, t)).collect();
+    let flame = meshes.add(Sphere::new(0.18));
+    let fire = p.fire.clone();
     commands
         .spawn((Fixture(i), Backdrop, Built, Name::new(s.id.clone()), Transform::from_translation(root), Visibility::Inherited))
         .with_children(|c| {
             for (mesh, mat, t) in parts {
                 c.spawn((Mesh3d(mesh), MeshMaterial3d(mat), t));
+            }
+            if let Some(h) = torch_at {
+                c.spawn((
+                    Flame,
+                    PointLight { color: Color::srgb(1.0, 0.62, 0.25), intensity: 600_000.0, range: 30.0, shadow_maps_enabled: false, ..default() },
+                    Mesh3d(flame.clone()),
+                    MeshMaterial3d(fire.clone()),
+                    Transform::from_xyz(0.0, h + 0.15, 0.0),
+                    Visibility::Hidden,
+                ));
             }
         });
 }

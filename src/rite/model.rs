@@ -411,6 +411,9 @@ pub struct Step {
     /// step ids that this 记 note explains
     #[serde(default)]
     pub annotates: Vec<String>,
+    /// after dark (宵): the torches are lit
+    #[serde(default)]
+    pub night: bool,
     pub beats: Vec<Beat>,
 }
 
