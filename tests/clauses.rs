@@ -104,5 +104,5 @@ fn xiang_she_clauses() {
 
 #[test]
 fn da_she_clauses() {
-    check("da_she", 0);
+    check("da_she", 30);
 }

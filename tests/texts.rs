@@ -157,5 +157,5 @@ fn da_she_cleaned_text_is_seed_plus_errata_with_every_she_restored() {
 
 #[test]
 fn da_she_scene_follows_the_cleaned_text() {
-    check_scene_text("da_she", false);
+    check_scene_text("da_she", true);
 }
