@@ -278,3 +278,25 @@ mod selecting {
         assert_eq!(app.world().resource::<Selection>().0, None);
     }
 }
+
+/// Both rites, from the first clause to the last, seen at every step's start, middle and end.
+#[test]
+fn both_rites_play_from_start_to_end() {
+    for scene in ["scenes/xiang_she.ron", "scenes/da_she.ron"] {
+        let mut app = app(scene);
+        let times: Vec<f32> = app.world().resource::<Stage>().rite.steps.iter().flat_map(|s| [s.start, (s.start + s.end) / 2.0, s.end]).collect();
+        for t in times {
+            head(&mut app).t = t;
+            app.update();
+        }
+        assert_world_matches(&mut app);
+        let end = app.world().resource::<Stage>().rite.timeline.duration;
+        *head(&mut app) = Playhead { t: end - 2.0, playing: true, speed: 8.0 };
+        for _ in 0..5 {
+            app.update();
+        }
+        let h = *app.world().resource::<Playhead>();
+        assert_eq!(h.t, end, "{scene} plays to its end");
+        assert!(!h.playing, "and stops there");
+    }
+}

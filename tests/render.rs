@@ -121,3 +121,24 @@ fn renders_from_the_hall_and_the_gate() {
     }
     let _ = Path::new(".");
 }
+
+fn dark_red(p: [u8; 3]) -> bool {
+    p[0] as i32 > p[1] as i32 + 25 && p[0] as i32 > p[2] as i32 + 25
+}
+
+#[test]
+fn renders_da_she_with_the_ruler_and_the_guest_in_their_robes_and_its_night() {
+    if !have_xvfb() {
+        return;
+    }
+    let pic = render("scenes/da_she.ron", &["--text", "宾升自西阶", "--nth", "1", "--view", "overview"], "da_she_bin");
+    assert_eq!((pic.width, pic.height), (960, 600));
+    assert!(pic.distinct_colours() > 60);
+    assert!(pic.shows("bin", red), "宾's red robe on the west stairs");
+    let ruler = render("scenes/da_she.ron", &["--text", "即位于席，西乡", "--view", "overview"], "da_she_gong");
+    assert!(ruler.shows("gong", dark_red), "公's dark red robe on his mat");
+    let night = render("scenes/da_she.ron", &["--text", "甸人执大烛于庭", "--view", "plan"], "da_she_night");
+    let day = render("scenes/da_she.ron", &["--text", "宾升自西阶", "--nth", "1", "--view", "plan"], "da_she_day");
+    let brightness = |p: &Picture| p.rgb.iter().map(|v| *v as u64).sum::<u64>() as f64 / p.rgb.len() as f64;
+    assert!(brightness(&night) < brightness(&day) * 0.8, "宵 is darker: {} vs {}", brightness(&night), brightness(&day));
+}

@@ -127,7 +127,7 @@ fn build(mut commands: Commands, stage: Res<Stage>, mut meshes: ResMut<Assets<Me
     ));
     // the roof, see-through so the hall stays visible
     let roof = materials.add(StandardMaterial {
-        base_color: Color::srgba(0.25, 0.22, 0.20, 0.28),
+        base_color: Color::srgba(0.30, 0.26, 0.22, 0.12),
         alpha_mode: AlphaMode::Blend,
         cull_mode: None,
         ..default()
