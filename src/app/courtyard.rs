@@ -10,7 +10,7 @@ use crate::rite::model::ObjectKind;
 
 /// A fixed object of the layout, by its index in the courtyard's solids.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct Fixture(pub usize);
+pub struct Fixture;
 
 /// The translucent roof over the hall (R toggles it).
 #[derive(Component)]
@@ -137,8 +137,8 @@ fn build(mut commands: Commands, stage: Res<Stage>, mut meshes: ResMut<Assets<Me
             .with_rotation(Quat::from_rotation_x(side * 0.45));
         commands.spawn((Roof, Built, Mesh3d(meshes.add(Cuboid::new(h.width() + 3.0, 0.08, h.depth() * 0.62))), MeshMaterial3d(roof.clone()), slope));
     }
-    for (i, s) in court.solids.iter().enumerate() {
-        spawn_solid(&mut commands, &mut meshes, &p, i, s, height, court.chi_m);
+    for s in &court.solids {
+        spawn_solid(&mut commands, &mut meshes, &p, s, height, court.chi_m);
     }
     // light: a low sun from the south-east, soft shadows
     commands.spawn((
@@ -151,7 +151,7 @@ fn build(mut commands: Commands, stage: Res<Stage>, mut meshes: ResMut<Assets<Me
     commands.insert_resource(GlobalAmbientLight { brightness: 900.0, ..default() });
 }
 
-fn spawn_solid(commands: &mut Commands, meshes: &mut Assets<Mesh>, p: &Palette, i: usize, s: &Solid, hall_height: f32, chi_m: f32) {
+fn spawn_solid(commands: &mut Commands, meshes: &mut Assets<Mesh>, p: &Palette, s: &Solid, hall_height: f32, chi_m: f32) {
     let (cx, cz) = s.footprint.centre();
     let (w, d, h) = (s.footprint.width(), s.footprint.depth(), s.height.max(0.02));
     let base = s.base + s.lift;
@@ -271,7 +271,7 @@ fn spawn_solid(commands: &mut Commands, meshes: &mut Assets<Mesh>, p: &Palette, 
     let flame = meshes.add(Sphere::new(0.18));
     let fire = p.fire.clone();
     commands
-        .spawn((Fixture(i), Backdrop, Built, Name::new(s.id.clone()), Transform::from_translation(root), Visibility::Inherited))
+        .spawn((Fixture, Backdrop, Built, Name::new(s.id.clone()), Transform::from_translation(root), Visibility::Inherited))
         .with_children(|c| {
             for (mesh, mat, t) in parts {
                 c.spawn((Mesh3d(mesh), MeshMaterial3d(mat), t));
