@@ -41,7 +41,8 @@ pub fn write(path: &str, v: serde_json::Value) {
 #[allow(clippy::too_many_arguments)]
 fn report(
     mut r: ResMut<Report>,
-    time: Res<Time>,
+    // real time: virtual time clamps a slow frame to 250 ms
+    time: Res<Time<Real>>,
     stage: Res<Stage>,
     head: Res<Playhead>,
     now: Res<Now>,

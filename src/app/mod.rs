@@ -116,6 +116,8 @@ pub fn run(open: OpenArgs, render_to: Option<String>) -> ExitCode {
                 .set(bevy::log::LogPlugin { level: bevy::log::Level::WARN, ..default() }),
         )
         .add_plugins((EguiPlugin::default(), MeshPickingPlugin))
+        // the rite moves while it plays, focused or not (and frame times compare fairly)
+        .insert_resource(bevy::winit::WinitSettings::continuous())
         .insert_resource(Stage::new(loaded.rite, file, loaded.files.clone()))
         .insert_resource(Playhead { t: start, playing: !open.paused && !rendering, speed: 1.0 })
         .insert_resource(Launch { view, select: open.select.clone(), render_to })
