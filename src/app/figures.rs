@@ -148,7 +148,7 @@ pub fn stance(pose: Pose, gesture: Option<(usize, f32)>) -> (f32, f32, f32) {
     let name = gesture.map(|(g, _)| GESTURES.get(g).copied().unwrap_or("")).unwrap_or("");
     let f = gesture.map(|(_, f)| f).unwrap_or(0.0);
     match pose {
-        Pose::Sitting => (0.42, 0.0, 0.0),
+        Pose::Sitting => (0.42, if matches!(name, "祭" | "奠" | "取") { 0.35 * (PI * f).sin() } else { 0.0 }, if name.is_empty() { 0.0 } else { 0.7 }),
         Pose::Bowing => {
             // 揖 is a bow from the waist with the hands raised; 拜 kneels and bows to the ground,
             // 再拜 twice
@@ -161,7 +161,15 @@ pub fn stance(pose: Pose, gesture: Option<(usize, f32)>) -> (f32, f32, f32) {
             (kneel.min(0.42), bend, 0.6)
         }
         Pose::Shooting => (0.0, 0.0, 1.5),
-        Pose::Walking | Pose::Standing => (0.0, 0.0, if name == "让" { 0.8 } else { 0.0 }),
+        // hands held forward to wash (盥, 洗), to take, set down or hand over; raised high with the flag
+        Pose::Walking | Pose::Standing => match name {
+            "让" => (0.0, 0.0, 0.8),
+            "盥" | "洗" => (0.0, 0.3, 0.9 + 0.3 * (PI * 4.0 * f).sin()),
+            "取" | "奠" | "授" | "设" | "彻" => (0.0, 0.25 * (PI * f).sin(), 0.9),
+            "举旌" => (0.0, 0.0, 2.6 * (PI * f).sin().max(0.0)),
+            "偃旌" => (0.0, 0.0, 1.0 * (1.0 - f)),
+            _ => (0.0, 0.0, 0.0),
+        },
     }
 }
 

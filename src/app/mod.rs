@@ -108,6 +108,8 @@ pub fn run(open: OpenArgs, render_to: Option<String>) -> ExitCode {
                 .set(WindowPlugin {
                     primary_window: Some(Window {
                         title,
+                        // `sheli render` draws off screen: the window is never shown
+                        visible: !rendering,
                         resolution: WindowResolution::new(w, h).with_scale_factor_override(1.0),
                         ..default()
                     }),

@@ -179,7 +179,7 @@ pub(super) fn panels(
                 let mut shown = 0;
                 for (i, a) in rite.timeline.actors.iter().enumerate() {
                     if a.name.contains(q) || a.aliases.iter().any(|x| x.contains(q)) || a.en.to_lowercase().contains(&q.to_lowercase()) {
-                        if ui.link(format!("👤 {} {}", a.name, a.en)).clicked() {
+                        if ui.link(format!("人物 · {} {}", a.name, a.en)).clicked() {
                             selection.0 = Some(i);
                             moved.write(Moved);
                         }
