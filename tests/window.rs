@@ -123,6 +123,8 @@ fn click_an_actor_step_with_the_keyboard_and_panels_block_clicks() {
     assert_eq!(beat["beat"].as_u64().unwrap(), start_beat + 1, "→ moves one clause on: {beat}");
     assert!(!s.events().iter().any(|e| e["event"] == "selected" && !e["actor"].is_null()), "a click on the panel selected someone");
 
+    // the overview reframes the new clause's actors: wait for the camera to come to rest
+    s.wait_for("the camera at rest", |e| e["event"] == "settled");
     // click 主人 where the automation says he stands
     let actors = s.latest_actors();
     let (x, y) = screen_of(&actors, "zhuren");

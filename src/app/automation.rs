@@ -49,6 +49,7 @@ fn report(
     selection: Res<Selection>,
     hovered: Res<super::picking::Hovered>,
     mut moved: MessageReader<Moved>,
+    mut settled: MessageReader<super::stage::Settled>,
     window: Single<&Window>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
 ) {
@@ -107,6 +108,9 @@ fn report(
     }
     if moved_now {
         write(&path, actors());
+    }
+    if settled.read().count() > 0 {
+        write(&path, json!({"event": "settled"}));
     }
     let dt = time.delta_secs();
     r.frame_times.push(dt * 1000.0);

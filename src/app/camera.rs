@@ -257,7 +257,13 @@ fn follow(stage: Res<Stage>, head: Res<Playhead>, selection: Res<Selection>, mut
     }
 }
 
-fn glide(time: Res<Time>, mut aim: ResMut<CameraAim>, mut cams: Query<(&mut Transform, &mut Projection), With<MainCamera>>, mut moved: MessageWriter<Moved>) {
+fn glide(
+    time: Res<Time>,
+    mut aim: ResMut<CameraAim>,
+    mut cams: Query<(&mut Transform, &mut Projection), With<MainCamera>>,
+    mut moved: MessageWriter<Moved>,
+    mut settled_now: MessageWriter<super::stage::Settled>,
+) {
     let k = 1.0 - (-time.delta_secs() * 6.0).exp();
     let (now, goal) = (aim.now, aim.goal);
     let mut next = now;
@@ -272,6 +278,9 @@ fn glide(time: Res<Time>, mut aim: ResMut<CameraAim>, mut cams: Query<(&mut Tran
     }
     if next != now {
         moved.write(Moved);
+        if settled {
+            settled_now.write(super::stage::Settled);
+        }
     }
     aim.now = next;
     for (mut tf, mut proj) in &mut cams {

@@ -47,11 +47,16 @@ pub struct Selection(pub Option<usize>);
 #[derive(Message, Debug, Clone, Copy)]
 pub struct Moved;
 
+/// The camera has come to rest after moving.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct Settled;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Playhead>()
         .init_resource::<Now>()
         .init_resource::<Selection>()
         .add_message::<Moved>()
+        .add_message::<Settled>()
         .add_systems(PreUpdate, track_beat);
 }
 

@@ -4,10 +4,14 @@
 
 use std::collections::{HashMap, HashSet};
 
+mod props;
+
+use props::PropEvent;
+
 use super::court::{Courtyard, Level};
 use super::expand::{FlatAct, expand_beat, undeclared_placeholders};
-use super::model::{Dir, Len, Move, ObjectKind, Scene};
-use super::route::{Router, dist3};
+use super::model::{Dir, Len, Move, Scene};
+use super::route::Router;
 use super::span::{Path, PathExt, Seg};
 use super::timeline::{ActorTrack, Motion, Pose, PropAt, PropTrack, Rest, Segment, Timeline, bearing_between, cumulative, gesture_id};
 
@@ -574,128 +578,6 @@ impl<'a> Sim<'a> {
         result
     }
 
-    fn apply_prop_event(&mut self, e: PropEvent, info: &mut BeatInfo) {
-        let name = self.props[e.prop].name.clone();
-        let holder = match &self.prop_now[e.prop] {
-            PropAt::Held(h) => Some(*h),
-            _ => None,
-        };
-        let who = self.tracks[e.actor].name.clone();
-        let here = self.tracks[e.actor].at(e.t);
-        let note = &e.note;
-        let new_state = match &e.kind {
-            Move::Take(_) => {
-                match &self.prop_now[e.prop] {
-                    PropAt::Held(h) if *h != e.actor => {
-                        let msg = format!("{who} takes {name} ({}) but {} holds it{note}", self.props[e.prop].id, self.tracks[*h].name);
-                        self.problem(e.path, msg);
-                        return;
-                    }
-                    PropAt::Absent => {
-                        self.problem(e.path, format!("{who} takes {name} ({}) but it is not here{note}", self.props[e.prop].id));
-                        return;
-                    }
-                    PropAt::At(p) | PropAt::Flying { to: p, .. } => {
-                        let d = horizontal(*p, here.pos);
-                        if d > REACH {
-                            let msg = format!("{who} takes {name} ({}) from {d:.1} m away: walk to it first{note}", self.props[e.prop].id);
-                            self.problem(e.path, msg);
-                            return;
-                        }
-                    }
-                    PropAt::Held(_) => {}
-                }
-                PropAt::Held(e.actor)
-            }
-            Move::Put(_) | Move::PutOn(..) | Move::Give(..) | Move::Shoot { .. } if holder != Some(e.actor) => {
-                let msg = format!("{who} does not hold {name} ({}){}{note}", self.props[e.prop].id, match holder {
-                    Some(h) => format!(": {} does", self.tracks[h].name),
-                    None => String::new(),
-                });
-                self.problem(e.path, msg);
-                return;
-            }
-            Move::Put(_) => {
-                let (dx, dz) = super::timeline::bearing_vector(here.bearing);
-                let floor = self.court.floor(here.pos[0], here.pos[2]);
-                PropAt::At([here.pos[0] + dx * 0.35, floor, here.pos[2] + dz * 0.35])
-            }
-            Move::PutOn(_, place) | Move::Set(_, place) => {
-                let Some(p) = self.point(place, None) else {
-                    self.problem(e.path.index(1), format!("unknown place `{place}`{note}"));
-                    return;
-                };
-                if matches!(e.kind, Move::Set(..)) {
-                    if let Some(h) = holder.filter(|h| *h != e.actor) {
-                        let msg = format!("{who} sets out {name} but {} holds it{note}", self.tracks[h].name);
-                        self.problem(e.path, msg);
-                        return;
-                    }
-                }
-                PropAt::At(p)
-            }
-            Move::Give(_, to) => {
-                let Some(&r) = self.actor_ix.get(to.as_str()) else {
-                    self.problem(e.path.index(1), format!("unknown actor `{to}`{note}"));
-                    return;
-                };
-                let there = self.tracks[r].at(e.t);
-                if !there.present {
-                    let msg = format!("{who} hands {name} to {}, who is not here{note}", self.tracks[r].name);
-                    self.problem(e.path, msg);
-                    return;
-                }
-                let d = horizontal(here.pos, there.pos);
-                if d > REACH || self.court.level_of(here.pos[0], here.pos[2]) != self.court.level_of(there.pos[0], there.pos[2]) {
-                    let msg = format!("{who} hands {name} to {} {d:.1} m away: they must stand together{note}", self.tracks[r].name);
-                    self.problem(e.path, msg);
-                    return;
-                }
-                note_actor(info, r, format!("受{name}"));
-                PropAt::Held(r)
-            }
-            Move::Clear(_) => PropAt::Absent,
-            Move::Shoot { target, hit, .. } => {
-                let Some(solid) = self.court.solid(target) else {
-                    self.problem(e.path.field("target"), format!("unknown target `{target}`{note}"));
-                    return;
-                };
-                if !matches!(solid.kind, ObjectKind::Target { .. }) {
-                    self.problem(e.path.field("target"), format!("`{target}` is not a 侯{note}"));
-                    return;
-                }
-                let (cx, cz) = solid.footprint.centre();
-                let to = if *hit {
-                    [cx, solid.base + solid.lift + solid.height * 0.5, cz - solid.footprint.depth() / 2.0]
-                } else {
-                    // a miss lands short of the target, to one side, always the same for the same arrow
-                    let side = if e.prop % 2 == 0 { 1.0 } else { -1.0 };
-                    [cx + side * (solid.footprint.width() * 0.6 + 0.5 * (e.prop % 3) as f32), 0.0, cz - solid.footprint.depth() - 1.5]
-                };
-                let (dx, dz) = super::timeline::bearing_vector(here.bearing);
-                let from = [here.pos[0] + dx * 0.3, here.pos[1] + 1.3, here.pos[2] + dz * 0.3];
-                let flight = (dist3(from, to) / 45.0).clamp(0.4, 1.5);
-                self.props[e.prop].keys.push((e.t, PropAt::Flying { from, to, t1: e.t + flight, hit: *hit }));
-                PropAt::At(to)
-            }
-            _ => return,
-        };
-        let t_key = match (&e.kind, self.props[e.prop].keys.last()) {
-            (Move::Shoot { .. }, Some((t, PropAt::Flying { t1, .. }))) if *t == e.t => *t1,
-            _ => e.t,
-        };
-        self.props[e.prop].keys.push((t_key, new_state.clone()));
-        self.prop_now[e.prop] = new_state;
-    }
-}
-
-struct PropEvent {
-    t: f32,
-    actor: usize,
-    prop: usize,
-    kind: Move,
-    path: Path,
-    note: String,
 }
 
 fn note_actor(info: &mut BeatInfo, a: usize, what: String) {
@@ -712,10 +594,6 @@ fn note_actor(info: &mut BeatInfo, a: usize, what: String) {
         Some(_) => {}
         None => info.did.push((a, what)),
     }
-}
-
-fn horizontal(a: [f32; 3], b: [f32; 3]) -> f32 {
-    ((a[0] - b[0]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
 }
 
 fn path_heading(path: &[[f32; 3]]) -> Option<f32> {
