@@ -29,12 +29,28 @@ pub fn synthetic(actors: usize, steps: usize) -> String {
     );
     for p in 0..20 {
         let (x, z) = ((p % 5) as i32 * 60 - 120, (p / 5) as i32 * 80 + 40);
-        let _ = writeln!(s, "Place(id: \"p{p}\", area: Rect(west: Chi({}), north: Chi({}), east: Chi({}), south: Chi({}))),", x - 25, z - 30, x + 25, z + 30);
+        let _ = writeln!(
+            s,
+            "Place(id: \"p{p}\", area: Rect(west: Chi({}), north: Chi({}), east: Chi({}), south: Chi({}))),",
+            x - 25,
+            z - 30,
+            x + 25,
+            z + 30
+        );
     }
-    let _ = writeln!(s, "Place(id: \"hall\", area: Rect(west: Chi(-60), north: Chi(-30), east: Chi(60), south: Chi(0)), anchor: (Chi(0), Chi(-15))),");
+    let _ = writeln!(
+        s,
+        "Place(id: \"hall\", area: Rect(west: Chi(-60), north: Chi(-30), east: Chi(60), south: Chi(0)), anchor: (Chi(0), Chi(-15))),"
+    );
     s.push_str("]),\n actors: [\n");
     for a in 0..actors {
-        let _ = writeln!(s, "Actor(id: \"a{a}\", name: \"人{a}\", start: Start(at: \"p{}\", off: (Chi({}), Chi({})))),", a % 20, (a / 20 % 10) as i32 * 4 - 18, (a / 200) as i32 * 4 - 10);
+        let _ = writeln!(
+            s,
+            "Actor(id: \"a{a}\", name: \"人{a}\", start: Start(at: \"p{}\", off: (Chi({}), Chi({})))),",
+            a % 20,
+            (a / 20 % 10) as i32 * 4 - 18,
+            (a / 200) as i32 * 4 - 10
+        );
     }
     s.push_str("],\n steps: [\n");
     for st in 0..steps {

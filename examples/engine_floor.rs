@@ -38,8 +38,14 @@ fn main() {
 
 fn setup(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
     commands.spawn((Camera3d::default(), Transform::from_xyz(0.0, 12.0, 20.0).looking_at(Vec3::ZERO, Vec3::Y)));
-    commands.spawn((Mesh3d(meshes.add(Plane3d::default().mesh().size(60.0, 60.0))), MeshMaterial3d(materials.add(Color::srgb(0.56, 0.62, 0.42)))));
-    commands.spawn((DirectionalLight { shadow_maps_enabled: true, ..default() }, Transform::from_xyz(10.0, 20.0, 10.0).looking_at(Vec3::ZERO, Vec3::Y)));
+    commands.spawn((
+        Mesh3d(meshes.add(Plane3d::default().mesh().size(60.0, 60.0))),
+        MeshMaterial3d(materials.add(Color::srgb(0.56, 0.62, 0.42))),
+    ));
+    commands.spawn((
+        DirectionalLight { shadow_maps_enabled: true, ..default() },
+        Transform::from_xyz(10.0, 20.0, 10.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
 }
 
 fn ui(mut contexts: EguiContexts) -> Result {
@@ -60,7 +66,13 @@ fn stats(time: Res<Time<Real>>, mut s: ResMut<Stats>) {
         let mean: f32 = v.iter().sum::<f32>() / v.len() as f32;
         let p = |q: f32| v[((v.len() - 1) as f32 * q) as usize];
         if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
-            let _ = writeln!(f, "{{\"event\":\"frame_stats\",\"fps\":{},\"frame_ms_p50\":{},\"frame_ms_p95\":{}}}", 1000.0 / mean, p(0.5), p(0.95));
+            let _ = writeln!(
+                f,
+                "{{\"event\":\"frame_stats\",\"fps\":{},\"frame_ms_p50\":{},\"frame_ms_p95\":{}}}",
+                1000.0 / mean,
+                p(0.5),
+                p(0.95)
+            );
         }
         s.since = 0.0;
     }

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 
-use crate::rite::query::BeatRef;
 use crate::rite::Rite;
+use crate::rite::query::BeatRef;
 
 pub const DEFAULT_SCENE: &str = "scenes/xiang_she.ron";
 
@@ -168,7 +168,15 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::State { scene, at, json }) => with_rite(&scene, |rite| state(rite, &at, json)),
         Some(Command::Duties { scene, actor, json }) => with_rite(&scene, |rite| duties(rite, &actor, json)),
         Some(Command::Render { scene, at, out, width, height, view, select, english }) => {
-            let open = OpenArgs { scene: Some(scene), at, paused: true, select, view: Some(view), window: Some(format!("{width}x{height}")), english };
+            let open = OpenArgs {
+                scene: Some(scene),
+                at,
+                paused: true,
+                select,
+                view: Some(view),
+                window: Some(format!("{width}x{height}")),
+                english,
+            };
             crate::app::run(open, Some(out))
         }
         None => crate::app::run(cli.open, None),

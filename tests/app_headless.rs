@@ -40,7 +40,13 @@ fn assert_world_matches(app: &mut App) {
     for (f, tf, vis) in q.iter(world) {
         let s = tl.actor_at(f.0, t);
         assert_eq!(*vis == Visibility::Hidden, !s.present, "{} visibility at {t}", tl.actors[f.0].id);
-        assert!((tf.translation.x - s.pos[0]).abs() < 1e-4 && (tf.translation.z - s.pos[2]).abs() < 1e-4, "{} at {t}: {:?} vs {:?}", tl.actors[f.0].id, tf.translation, s.pos);
+        assert!(
+            (tf.translation.x - s.pos[0]).abs() < 1e-4 && (tf.translation.z - s.pos[2]).abs() < 1e-4,
+            "{} at {t}: {:?} vs {:?}",
+            tl.actors[f.0].id,
+            tf.translation,
+            s.pos
+        );
         assert!(tf.translation.y <= s.pos[1] + 0.05 && tf.translation.y >= s.pos[1] - 0.5);
         assert!(tf.rotation.angle_between(yaw(s.bearing)) < 1e-3, "{} facing at {t}", tl.actors[f.0].id);
         checked += 1;
@@ -284,7 +290,8 @@ mod selecting {
 fn both_rites_play_from_start_to_end() {
     for scene in ["scenes/xiang_she.ron", "scenes/da_she.ron"] {
         let mut app = app(scene);
-        let times: Vec<f32> = app.world().resource::<Stage>().rite.steps.iter().flat_map(|s| [s.start, (s.start + s.end) / 2.0, s.end]).collect();
+        let times: Vec<f32> =
+            app.world().resource::<Stage>().rite.steps.iter().flat_map(|s| [s.start, (s.start + s.end) / 2.0, s.end]).collect();
         for t in times {
             head(&mut app).t = t;
             app.update();

@@ -77,10 +77,10 @@ fn check(rite: &str, minimum: usize) {
         if a["facing"] != c.facing.as_str() {
             failures.push(format!("{at}: {} should face {}, faces {}", c.actor, c.facing, a["facing"]));
         }
-        if let Some(p) = &c.pose {
-            if a["pose"] != p.as_str() {
-                failures.push(format!("{at}: {} should be {p}, is {}", c.actor, a["pose"]));
-            }
+        if let Some(p) = &c.pose
+            && a["pose"] != p.as_str()
+        {
+            failures.push(format!("{at}: {} should be {p}, is {}", c.actor, a["pose"]));
         }
         if let Some(h) = &c.holding {
             let got: Vec<String> = a["holding"].as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect();

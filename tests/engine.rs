@@ -29,8 +29,7 @@ fn every_broken_scene_gives_its_diagnostics() {
         let file = path.to_string_lossy().to_string();
         let src = std::fs::read_to_string(&path).unwrap();
         let expected_path = path.with_extension("expected");
-        let expected = std::fs::read_to_string(&expected_path)
-            .unwrap_or_else(|_| panic!("{} needs {}", file, expected_path.display()));
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_else(|_| panic!("{} needs {}", file, expected_path.display()));
         let got = match load(&file, &src) {
             Ok(_) => panic!("{file} should not load"),
             Err(d) => d.0.iter().map(|d| d.headline()).collect::<Vec<_>>().join("\n"),
@@ -245,7 +244,9 @@ fn generated(moves: &[(usize, usize, i32, i32)]) -> String {
     for (k, (who, place, dx, dz)) in moves.iter().enumerate() {
         let who = ["zhuren", "bin", "a1", "a2"][who % 4];
         let place = PLACES[place % PLACES.len()];
-        s.push_str(&format!("Beat(text: \"第{k}句，\", acts: [Act(\"{who}\", [Go(to: \"{place}\", off: (Chi({dx}), Chi({dz}))), 揖])]),\n"));
+        s.push_str(&format!(
+            "Beat(text: \"第{k}句，\", acts: [Act(\"{who}\", [Go(to: \"{place}\", off: (Chi({dx}), Chi({dz}))), 揖])]),\n"
+        ));
     }
     s.push_str("])],\n)\n");
     s

@@ -64,7 +64,8 @@ fn apply(toks: &[String], edits: &[Edit]) -> String {
             Edit::Swap(i, j) => t.swap(i % n, j % n),
             Edit::Number(i, v) => {
                 // the next number at or after i
-                if let Some(k) = (0..n).map(|k| (i + k) % n).find(|k| t[*k].chars().next().is_some_and(|c| c.is_ascii_digit() || c == '-')) {
+                if let Some(k) = (0..n).map(|k| (i + k) % n).find(|k| t[*k].chars().next().is_some_and(|c| c.is_ascii_digit() || c == '-'))
+                {
                     t[k] = v.to_string();
                 }
             }

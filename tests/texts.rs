@@ -107,7 +107,10 @@ fn check_scene_text(scene: &str, complete: bool) {
     let translation = no_space(&rite.translation());
     let first_diff = |a: &str, b: &str| {
         let i = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
-        (a.chars().skip(i.saturating_sub(10)).take(30).collect::<String>(), b.chars().skip(i.saturating_sub(10)).take(30).collect::<String>())
+        (
+            a.chars().skip(i.saturating_sub(10)).take(30).collect::<String>(),
+            b.chars().skip(i.saturating_sub(10)).take(30).collect::<String>(),
+        )
     };
     assert!(yuanwen.starts_with(&text), "原文 of {scene} departs from the cleaned text: {:?}", first_diff(&text, &yuanwen));
     assert!(yiwen.starts_with(&translation), "译文 of {scene} departs from the cleaned text: {:?}", first_diff(&translation, &yiwen));

@@ -33,7 +33,12 @@ fn start_display() -> (Kill, String) {
     let base = 90 + (std::process::id() % 300);
     let n = (base..base + 200).find(|n| !Path::new(&format!("/tmp/.X{n}-lock")).exists()).unwrap();
     let display = format!(":{n}");
-    let x = Command::new("Xvfb").args([&display, "-screen", "0", "1280x720x24", "-nolisten", "tcp"]).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let x = Command::new("Xvfb")
+        .args([&display, "-screen", "0", "1280x720x24", "-nolisten", "tcp"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
     let t0 = Instant::now();
     while !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() {
         assert!(t0.elapsed() < Duration::from_secs(30), "Xvfb did not start");
@@ -150,7 +155,8 @@ fn click_an_actor_step_with_the_keyboard_and_panels_block_clicks() {
         let p = &buf[i..i + 3];
         (p[0] as i32 - 250).abs() < 12 && (p[1] as i32 - 246).abs() < 12 && (p[2] as i32 - 236).abs() < 12
     };
-    let region: Vec<bool> = (100..600).step_by(10).flat_map(|y| (1280 - 250..1280 - 10).step_by(10).map(move |x| (x, y))).map(|(x, y)| paper(x, y)).collect();
+    let region: Vec<bool> =
+        (100..600).step_by(10).flat_map(|y| (1280 - 250..1280 - 10).step_by(10).map(move |x| (x, y))).map(|(x, y)| paper(x, y)).collect();
     let share = region.iter().filter(|p| **p).count() as f32 / region.len() as f32;
     assert!(share > 0.5, "the inspector panel should cover the right edge ({share:.2} paper)");
 }

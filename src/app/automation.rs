@@ -27,8 +27,18 @@ pub const READY_AFTER_FRAMES: u32 = 8;
 
 pub(super) fn plugin(app: &mut App) {
     if let Ok(path) = std::env::var("SHELI_AUTOMATION") {
-        app.insert_resource(Report { path, frames: 0, ready: false, last_selection: None, last_step: None, last_beat: None, last_hover: None, frame_times: Vec::new(), since_stats: 0.0 })
-            .add_systems(Last, report);
+        app.insert_resource(Report {
+            path,
+            frames: 0,
+            ready: false,
+            last_selection: None,
+            last_step: None,
+            last_beat: None,
+            last_hover: None,
+            frame_times: Vec::new(),
+            since_stats: 0.0,
+        })
+        .add_systems(Last, report);
     }
 }
 
@@ -78,7 +88,10 @@ fn report(
         if r.frames >= READY_AFTER_FRAMES {
             r.ready = true;
             let step = &stage.rite.steps[now.beat.step];
-            write(&path, json!({"event": "ready", "window": [window.width(), window.height()], "step": step.id, "index": now.beat.step, "beat": now.beat.beat}));
+            write(
+                &path,
+                json!({"event": "ready", "window": [window.width(), window.height()], "step": step.id, "index": now.beat.step, "beat": now.beat.beat}),
+            );
             write(&path, actors());
             r.last_step = Some(now.beat.step);
             r.last_beat = Some(now.beat);
@@ -88,7 +101,10 @@ fn report(
     }
     if r.last_beat != Some(now.beat) {
         r.last_beat = Some(now.beat);
-        write(&path, json!({"event": "beat", "step": stage.rite.steps[now.beat.step].id, "index": now.beat.step, "beat": now.beat.beat, "text": stage.rite.beat(now.beat).text}));
+        write(
+            &path,
+            json!({"event": "beat", "step": stage.rite.steps[now.beat.step].id, "index": now.beat.step, "beat": now.beat.beat, "text": stage.rite.beat(now.beat).text}),
+        );
     }
     if r.last_hover != Some(hovered.0) {
         r.last_hover = Some(hovered.0);
@@ -101,7 +117,9 @@ fn report(
     if r.last_selection != Some(selection.0) {
         r.last_selection = Some(selection.0);
         let v = match selection.0 {
-            Some(i) => json!({"event": "selected", "actor": stage.rite.timeline.actors[i].id, "name": stage.rite.timeline.actors[i].name, "duties": stage.rite.duties(i).len()}),
+            Some(i) => {
+                json!({"event": "selected", "actor": stage.rite.timeline.actors[i].id, "name": stage.rite.timeline.actors[i].name, "duties": stage.rite.duties(i).len()})
+            }
             None => json!({"event": "selected", "actor": null}),
         };
         write(&path, v);

@@ -3,10 +3,10 @@
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
-use bevy::render::render_resource::BlendState;
-use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
+use bevy::render::render_resource::BlendState;
+use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
 use super::Launch;
 use super::stage::{Moved, Playhead, Selection, Stage};
@@ -110,22 +110,46 @@ fn action_frame(stage: &Stage, head: &Playhead) -> Option<(Vec3, f32)> {
 pub fn preset(view: &View, stage: &Stage, head: &Playhead, selection: &Selection) -> Rig {
     let court = &stage.rite.timeline.court;
     let hall = court.hall;
-    let south = court.solids.iter().filter(|s| matches!(s.kind, crate::rite::model::ObjectKind::Target { .. })).map(|s| s.footprint.z1).fold(hall.z1 + 30.0, f32::max);
+    let south = court
+        .solids
+        .iter()
+        .filter(|s| matches!(s.kind, crate::rite::model::ObjectKind::Target { .. }))
+        .map(|s| s.footprint.z1)
+        .fold(hall.z1 + 30.0, f32::max);
     match view {
         View::Overview | View::Free => {
             let (focus, distance) = action_frame(stage, head).unwrap_or((Vec3::new(hall.centre().0, 0.8, hall.z1 + 3.0), 25.0));
             Rig { focus, yaw: 0.35, pitch: 0.58, distance, plan: false }
         }
-        View::Plan => Rig { focus: Vec3::new(hall.centre().0, 0.0, (hall.z0 + south) / 2.0), yaw: 0.0, pitch: 1.5707, distance: 150.0, plan: true },
-        View::Hall => Rig { focus: Vec3::new(0.0, court.hall_height + 1.2, hall.z1 + 25.0), yaw: std::f32::consts::PI, pitch: 0.12, distance: 28.0, plan: false },
+        View::Plan => Rig {
+            focus: Vec3::new(hall.centre().0, 0.0, (hall.z0 + south) / 2.0),
+            yaw: 0.0,
+            pitch: std::f32::consts::FRAC_PI_2 - 1e-4,
+            distance: 150.0,
+            plan: true,
+        },
+        View::Hall => Rig {
+            focus: Vec3::new(0.0, court.hall_height + 1.2, hall.z1 + 25.0),
+            yaw: std::f32::consts::PI,
+            pitch: 0.12,
+            distance: 28.0,
+            plan: false,
+        },
         View::Gate => {
-            let gate_z = court.solids.iter().find(|s| s.kind == crate::rite::model::ObjectKind::Gate).map(|s| s.footprint.z1).unwrap_or(south + 5.0);
+            let gate_z =
+                court.solids.iter().find(|s| s.kind == crate::rite::model::ObjectKind::Gate).map(|s| s.footprint.z1).unwrap_or(south + 5.0);
             Rig { focus: Vec3::new(0.0, 1.5, hall.z1), yaw: 0.0, pitch: 0.10, distance: (gate_z - hall.z1).max(10.0) + 2.0, plan: false }
         }
         View::Follow(key) => {
             let i = stage.rite.timeline.actor_index(key).or(selection.0).unwrap_or(0);
             let s = stage.rite.timeline.actor_at(i, head.t);
-            Rig { focus: Vec3::new(s.pos[0], s.pos[1] + 1.0, s.pos[2]), yaw: s.bearing.to_radians() + std::f32::consts::PI, pitch: 0.45, distance: 9.0, plan: false }
+            Rig {
+                focus: Vec3::new(s.pos[0], s.pos[1] + 1.0, s.pos[2]),
+                yaw: s.bearing.to_radians() + std::f32::consts::PI,
+                pitch: 0.45,
+                distance: 9.0,
+                plan: false,
+            }
         }
     }
 }
@@ -136,7 +160,13 @@ fn spawn(mut commands: Commands, stage: Res<Stage>, head: Res<Playhead>, launch:
     }
     let rig = preset(&launch.view, &stage, &head, &selection);
     commands.insert_resource(CameraAim { view: launch.view.clone(), now: rig, goal: rig });
-    commands.spawn((MainCamera, Camera3d::default(), Msaa::Sample4, projection(&rig), Transform::from_translation(rig.eye()).looking_at(rig.focus, up(&rig))));
+    commands.spawn((
+        MainCamera,
+        Camera3d::default(),
+        Msaa::Sample4,
+        projection(&rig),
+        Transform::from_translation(rig.eye()).looking_at(rig.focus, up(&rig)),
+    ));
     // the panels get a camera of their own over the whole window, drawn after the 3D view
     commands.spawn((
         PrimaryEguiContext,
@@ -272,7 +302,8 @@ fn glide(
     next.pitch = now.pitch + (goal.pitch - now.pitch) * k;
     next.distance = now.distance + (goal.distance - now.distance) * k;
     next.plan = goal.plan;
-    let settled = next.focus.distance(goal.focus) < 0.01 && (next.yaw - goal.yaw).abs() < 1e-3 && (next.distance - goal.distance).abs() < 0.01;
+    let settled =
+        next.focus.distance(goal.focus) < 0.01 && (next.yaw - goal.yaw).abs() < 1e-3 && (next.distance - goal.distance).abs() < 0.01;
     if settled {
         next = goal;
     }
@@ -286,7 +317,10 @@ fn glide(
     for (mut tf, mut proj) in &mut cams {
         *tf = Transform::from_translation(next.eye()).looking_at(next.focus, up(&next));
         let want = projection(&next);
-        let same_kind = matches!((&*proj, &want), (Projection::Orthographic(_), Projection::Orthographic(_)) | (Projection::Perspective(_), Projection::Perspective(_)));
+        let same_kind = matches!(
+            (&*proj, &want),
+            (Projection::Orthographic(_), Projection::Orthographic(_)) | (Projection::Perspective(_), Projection::Perspective(_))
+        );
         if !same_kind || next.plan {
             *proj = want;
         }
@@ -305,7 +339,8 @@ fn fit_viewport(margins: Res<Margins>, window: Single<&Window>, mut cams: Query<
     if left + right + 16 >= w || top + bottom + 16 >= h {
         return;
     }
-    let vp = Viewport { physical_position: UVec2::new(left, top), physical_size: UVec2::new(w - left - right, h - top - bottom), ..default() };
+    let vp =
+        Viewport { physical_position: UVec2::new(left, top), physical_size: UVec2::new(w - left - right, h - top - bottom), ..default() };
     for mut cam in &mut cams {
         if cam.viewport.as_ref().is_none_or(|v| v.physical_position != vp.physical_position || v.physical_size != vp.physical_size) {
             cam.viewport = Some(vp.clone());

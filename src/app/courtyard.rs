@@ -60,7 +60,13 @@ fn nightfall(
     }
 }
 
-fn rebuild(mut commands: Commands, stage: Res<Stage>, meshes: ResMut<Assets<Mesh>>, materials: ResMut<Assets<StandardMaterial>>, old: Query<Entity, With<Built>>) {
+fn rebuild(
+    mut commands: Commands,
+    stage: Res<Stage>,
+    meshes: ResMut<Assets<Mesh>>,
+    materials: ResMut<Assets<StandardMaterial>>,
+    old: Query<Entity, With<Built>>,
+) {
     for e in &old {
         commands.entity(e).despawn();
     }
@@ -92,13 +98,22 @@ fn build(mut commands: Commands, stage: Res<Stage>, mut meshes: ResMut<Assets<Me
         timber: solid(&mut materials, Color::srgb(0.45, 0.22, 0.12)),
         dark: solid(&mut materials, Color::srgb(0.20, 0.16, 0.13)),
         cloth: solid(&mut materials, Color::srgb(0.92, 0.90, 0.84)),
-        bronze: materials.add(StandardMaterial { base_color: Color::srgb(0.50, 0.40, 0.22), metallic: 0.4, perceptual_roughness: 0.5, ..default() }),
+        bronze: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.50, 0.40, 0.22),
+            metallic: 0.4,
+            perceptual_roughness: 0.5,
+            ..default()
+        }),
         mat: solid(&mut materials, Color::srgb(0.78, 0.68, 0.42)),
         white: solid(&mut materials, Color::srgb(0.97, 0.97, 0.95)),
         red: solid(&mut materials, Color::srgb(0.70, 0.12, 0.10)),
         water: materials.add(StandardMaterial { base_color: Color::srgb(0.25, 0.40, 0.55), perceptual_roughness: 0.2, ..default() }),
         plaster: solid(&mut materials, Color::srgb(0.86, 0.82, 0.74)),
-        fire: materials.add(StandardMaterial { base_color: Color::srgb(1.0, 0.6, 0.2), emissive: LinearRgba::rgb(8.0, 3.0, 0.6), ..default() }),
+        fire: materials.add(StandardMaterial {
+            base_color: Color::srgb(1.0, 0.6, 0.2),
+            emissive: LinearRgba::rgb(8.0, 3.0, 0.6),
+            ..default()
+        }),
     };
     // ground: beaten earth inside, grass outside
     let g = court.ground;
@@ -135,7 +150,13 @@ fn build(mut commands: Commands, stage: Res<Stage>, mut meshes: ResMut<Assets<Me
     for side in [-1.0f32, 1.0] {
         let slope = Transform::from_xyz(h.centre().0, height + 3.4, h.centre().1 + side * h.depth() * 0.27)
             .with_rotation(Quat::from_rotation_x(side * 0.45));
-        commands.spawn((Roof, Built, Mesh3d(meshes.add(Cuboid::new(h.width() + 3.0, 0.08, h.depth() * 0.62))), MeshMaterial3d(roof.clone()), slope));
+        commands.spawn((
+            Roof,
+            Built,
+            Mesh3d(meshes.add(Cuboid::new(h.width() + 3.0, 0.08, h.depth() * 0.62))),
+            MeshMaterial3d(roof.clone()),
+            slope,
+        ));
     }
     for s in &court.solids {
         spawn_solid(&mut commands, &mut meshes, &p, s, height, court.chi_m);
@@ -193,7 +214,11 @@ fn spawn_solid(commands: &mut Commands, meshes: &mut Assets<Mesh>, p: &Palette, 
         }
         ObjectKind::Door => parts.push((boxed(w, h, d.max(0.05)), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0))),
         ObjectKind::Washbasin => {
-            parts.push((Mesh::from(ConicalFrustum { radius_top: w / 2.0, radius_bottom: w / 3.0, height: h * 0.6 }), p.bronze.clone(), Transform::from_xyz(0.0, h * 0.3, 0.0)));
+            parts.push((
+                Mesh::from(ConicalFrustum { radius_top: w / 2.0, radius_bottom: w / 3.0, height: h * 0.6 }),
+                p.bronze.clone(),
+                Transform::from_xyz(0.0, h * 0.3, 0.0),
+            ));
             parts.push((Mesh::from(Cylinder::new(w / 2.0 - 0.03, 0.02)), p.water.clone(), Transform::from_xyz(0.0, h * 0.6, 0.0)));
         }
         ObjectKind::WaterJar | ObjectKind::WineJar => {
@@ -201,11 +226,17 @@ fn spawn_solid(commands: &mut Commands, meshes: &mut Assets<Mesh>, p: &Palette, 
             for k in 0..n {
                 let x = if n == 2 { (k as f32 - 0.5) * w / 2.0 } else { 0.0 };
                 let r = (w / n as f32).min(d) / 2.2;
-                parts.push((Mesh::from(Sphere::new(r)), p.bronze.clone(), Transform::from_xyz(x, r * 1.1, 0.0).with_scale(Vec3::new(1.0, 1.3, 1.0))));
+                parts.push((
+                    Mesh::from(Sphere::new(r)),
+                    p.bronze.clone(),
+                    Transform::from_xyz(x, r * 1.1, 0.0).with_scale(Vec3::new(1.0, 1.3, 1.0)),
+                ));
             }
         }
         ObjectKind::Basket => parts.push((boxed(w, h, d), p.mat.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0))),
-        ObjectKind::JarStand | ObjectKind::Platform => parts.push((boxed(w, h, d), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0))),
+        ObjectKind::JarStand | ObjectKind::Platform => {
+            parts.push((boxed(w, h, d), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0)))
+        }
         ObjectKind::Chimes | ObjectKind::Bells => {
             let (long_x, len) = if w >= d { (true, w) } else { (false, d) };
             for side in [-0.5f32, 0.5] {
@@ -219,12 +250,20 @@ fn spawn_solid(commands: &mut Commands, meshes: &mut Assets<Mesh>, p: &Palette, 
             for k in 0..hung {
                 let o = (k as f32 + 0.5) / hung as f32 * len - len / 2.0;
                 let t = if long_x { Transform::from_xyz(o, h * 0.7, 0.0) } else { Transform::from_xyz(0.0, h * 0.7, o) };
-                let piece = if s.kind == ObjectKind::Bells { Mesh::from(ConicalFrustum { radius_top: 0.08, radius_bottom: 0.14, height: 0.3 }) } else { boxed(0.06, 0.18, 0.3) };
+                let piece = if s.kind == ObjectKind::Bells {
+                    Mesh::from(ConicalFrustum { radius_top: 0.08, radius_bottom: 0.14, height: 0.3 })
+                } else {
+                    boxed(0.06, 0.18, 0.3)
+                };
                 parts.push((piece, p.bronze.clone(), t));
             }
         }
         ObjectKind::Drum => {
-            parts.push((Mesh::from(Cylinder::new(w.min(d) / 2.0, w.min(d) * 0.8)), p.red.clone(), Transform::from_xyz(0.0, h * 0.6, 0.0).with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))));
+            parts.push((
+                Mesh::from(Cylinder::new(w.min(d) / 2.0, w.min(d) * 0.8)),
+                p.red.clone(),
+                Transform::from_xyz(0.0, h * 0.6, 0.0).with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+            ));
             parts.push((Mesh::from(Cylinder::new(0.05, h)), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0)));
         }
         ObjectKind::Target { zhong, gong, upper_tongue, lower_tongue } => {
@@ -243,8 +282,16 @@ fn spawn_solid(commands: &mut Commands, meshes: &mut Assets<Mesh>, p: &Palette, 
             parts.push((boxed(z / 3.0, z / 3.0, 0.06), p.red.clone(), Transform::from_xyz(0.0, centre_y, -0.02)));
             // poles and ropes (纲)
             for side in [-1.0f32, 1.0] {
-                parts.push((boxed(0.12, y + s.lift + 0.5, 0.12), p.timber.clone(), Transform::from_xyz(side * (up / 2.0 + 0.3), (y - s.lift + 0.5) / 2.0, 0.0)));
-                parts.push((boxed(up / 2.0 + 0.3 - low / 2.0, 0.02, 0.02), p.dark.clone(), Transform::from_xyz(side * (low / 2.0 + (up / 2.0 + 0.3 - low / 2.0) / 2.0), 0.0, 0.0)));
+                parts.push((
+                    boxed(0.12, y + s.lift + 0.5, 0.12),
+                    p.timber.clone(),
+                    Transform::from_xyz(side * (up / 2.0 + 0.3), (y - s.lift + 0.5) / 2.0, 0.0),
+                ));
+                parts.push((
+                    boxed(up / 2.0 + 0.3 - low / 2.0, 0.02, 0.02),
+                    p.dark.clone(),
+                    Transform::from_xyz(side * (low / 2.0 + (up / 2.0 + 0.3 - low / 2.0) / 2.0), 0.0, 0.0),
+                ));
                 parts.push((boxed(0.3, 0.02, 0.02), p.dark.clone(), Transform::from_xyz(side * (up / 2.0 + 0.15), y, 0.0)));
             }
         }
@@ -279,7 +326,13 @@ fn spawn_solid(commands: &mut Commands, meshes: &mut Assets<Mesh>, p: &Palette, 
             if let Some(h) = torch_at {
                 c.spawn((
                     Flame,
-                    PointLight { color: Color::srgb(1.0, 0.62, 0.25), intensity: 600_000.0, range: 30.0, shadow_maps_enabled: false, ..default() },
+                    PointLight {
+                        color: Color::srgb(1.0, 0.62, 0.25),
+                        intensity: 600_000.0,
+                        range: 30.0,
+                        shadow_maps_enabled: false,
+                        ..default()
+                    },
                     Mesh3d(flame.clone()),
                     MeshMaterial3d(fire.clone()),
                     Transform::from_xyz(0.0, h + 0.15, 0.0),

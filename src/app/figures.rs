@@ -25,7 +25,6 @@ pub struct Torso;
 #[derive(Component)]
 pub struct Arms;
 
-
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn)
         .add_systems(PreUpdate, respawn.run_if(on_message::<Reloaded>).after(super::reload::Reloading))
@@ -121,7 +120,9 @@ fn prop_shape(kind: PropKind, name: &str, meshes: &mut Assets<Mesh>) -> (Handle<
     let bronze = Color::srgb(0.55, 0.42, 0.20);
     let wood = Color::srgb(0.48, 0.30, 0.16);
     match kind {
-        PropKind::Jue | PropKind::Zhi => (meshes.add(ConicalFrustum { radius_top: 0.07, radius_bottom: 0.04, height: 0.14 }), bronze, Vec3::Y * 0.07),
+        PropKind::Jue | PropKind::Zhi => {
+            (meshes.add(ConicalFrustum { radius_top: 0.07, radius_bottom: 0.04, height: 0.14 }), bronze, Vec3::Y * 0.07)
+        }
         PropKind::Bow => (meshes.add(Torus::new(0.55, 0.58)), Color::srgb(0.35, 0.12, 0.08), Vec3::ZERO),
         PropKind::Arrow => (meshes.add(Cuboid::new(0.015, 0.015, 0.7)), Color::srgb(0.85, 0.80, 0.65), Vec3::ZERO),
         PropKind::Whip => (meshes.add(Cylinder::new(0.015, 0.7)), wood, Vec3::Y * 0.35),
@@ -131,7 +132,9 @@ fn prop_shape(kind: PropKind, name: &str, meshes: &mut Assets<Mesh>) -> (Handle<
         PropKind::Offering => (meshes.add(Cylinder::new(0.12, 0.08)), Color::srgb(0.70, 0.55, 0.35), Vec3::Y * 0.04),
         PropKind::Thumb => (meshes.add(Sphere::new(0.04)), Color::srgb(0.9, 0.9, 0.85), Vec3::ZERO),
         PropKind::Other if name.contains('楅') => (meshes.add(Cuboid::new(0.7, 0.25, 0.15)), wood, Vec3::Y * 0.12),
-        PropKind::Other if name.contains('中') => (meshes.add(Cuboid::new(0.5, 0.45, 0.22)), Color::srgb(0.62, 0.42, 0.22), Vec3::Y * 0.22),
+        PropKind::Other if name.contains('中') => {
+            (meshes.add(Cuboid::new(0.5, 0.45, 0.22)), Color::srgb(0.62, 0.42, 0.22), Vec3::Y * 0.22)
+        }
         PropKind::Other if name.contains('丰') => (meshes.add(Cylinder::new(0.12, 0.6)), wood, Vec3::Y * 0.3),
         PropKind::Other => (meshes.add(Cuboid::new(0.2, 0.2, 0.2)), wood, Vec3::Y * 0.1),
     }
@@ -148,7 +151,9 @@ pub fn stance(pose: Pose, gesture: Option<(usize, f32)>) -> (f32, f32, f32) {
     let name = gesture.map(|(g, _)| GESTURES.get(g).copied().unwrap_or("")).unwrap_or("");
     let f = gesture.map(|(_, f)| f).unwrap_or(0.0);
     match pose {
-        Pose::Sitting => (0.42, if matches!(name, "祭" | "奠" | "取") { 0.35 * (PI * f).sin() } else { 0.0 }, if name.is_empty() { 0.0 } else { 0.7 }),
+        Pose::Sitting => {
+            (0.42, if matches!(name, "祭" | "奠" | "取") { 0.35 * (PI * f).sin() } else { 0.0 }, if name.is_empty() { 0.0 } else { 0.7 })
+        }
         Pose::Bowing => {
             // 揖 is a bow from the waist with the hands raised; 拜 kneels and bows to the ground,
             // 再拜 twice

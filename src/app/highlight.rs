@@ -35,7 +35,7 @@ pub fn split_names(text: &str, names: &[String]) -> Vec<(String, Option<String>)
     while i < chars.len() {
         let hit = names.iter().find(|n| {
             let n: Vec<char> = n.chars().collect();
-            n.len() > 0 && chars[i..].starts_with(&n)
+            !n.is_empty() && chars[i..].starts_with(&n)
         });
         match hit {
             Some(n) => {
@@ -59,14 +59,22 @@ fn outline(gizmos: &mut Gizmos, stage: &Stage, name: &str, colour: Color) {
     if let Some(s) = court.solid(name) {
         let (cx, cz) = s.footprint.centre();
         let h = (s.height + s.lift).max(0.2);
-        let t = Transform::from_xyz(cx, s.base + h / 2.0, cz).with_scale(Vec3::new(s.footprint.width() + 0.2, h + 0.1, s.footprint.depth() + 0.2));
+        let t = Transform::from_xyz(cx, s.base + h / 2.0, cz).with_scale(Vec3::new(
+            s.footprint.width() + 0.2,
+            h + 0.1,
+            s.footprint.depth() + 0.2,
+        ));
         gizmos.cube(t, colour);
     } else if let Some(r) = court.region(name) {
         let y = r.anchor[1] + 0.03;
         match r.shape {
             crate::rite::court::Shape::Box(b) => {
                 let (cx, cz) = b.centre();
-                gizmos.rect(Isometry3d::new(Vec3::new(cx, y, cz), Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)), Vec2::new(b.width(), b.depth()), colour);
+                gizmos.rect(
+                    Isometry3d::new(Vec3::new(cx, y, cz), Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+                    Vec2::new(b.width(), b.depth()),
+                    colour,
+                );
             }
             crate::rite::court::Shape::Circle { x, z, r } => {
                 gizmos.circle(Isometry3d::new(Vec3::new(x, y, z), Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)), r, colour);
@@ -75,7 +83,15 @@ fn outline(gizmos: &mut Gizmos, stage: &Stage, name: &str, colour: Color) {
     }
 }
 
-fn draw(mut gizmos: Gizmos, stage: Res<Stage>, now: Res<Now>, head: Res<Playhead>, selection: Res<Selection>, hovered: Res<HoveredWord>, path: Res<ShowPath>) {
+fn draw(
+    mut gizmos: Gizmos,
+    stage: Res<Stage>,
+    now: Res<Now>,
+    head: Res<Playhead>,
+    selection: Res<Selection>,
+    hovered: Res<HoveredWord>,
+    path: Res<ShowPath>,
+) {
     let text = &stage.rite.beat(now.beat).text;
     let all = names(&stage);
     for (_, name) in split_names(text, &all) {

@@ -3,14 +3,22 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::camera::{Margins, MainCamera};
+use super::camera::{MainCamera, Margins};
 use super::stage::{Playhead, Selection, Stage};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, draw.after(super::panel::panels));
 }
 
-fn draw(mut contexts: EguiContexts, stage: Res<Stage>, head: Res<Playhead>, selection: Res<Selection>, margins: Res<Margins>, window: Single<&Window>, _cam: Single<&Camera, With<MainCamera>>) -> Result {
+fn draw(
+    mut contexts: EguiContexts,
+    stage: Res<Stage>,
+    head: Res<Playhead>,
+    selection: Res<Selection>,
+    margins: Res<Margins>,
+    window: Single<&Window>,
+    _cam: Single<&Camera, With<MainCamera>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let court = &stage.rite.timeline.court;
     let g = court.ground;
@@ -31,9 +39,18 @@ fn draw(mut contexts: EguiContexts, stage: Res<Stage>, head: Res<Playhead>, sele
     let b = court.hall;
     painter.rect_filled(egui::Rect::from_two_pos(at(b.x0, b.z0), at(b.x1, b.z1)), 0.0, egui::Color32::from_rgb(200, 190, 170));
     for s in &court.solids {
-        if matches!(s.kind, crate::rite::model::ObjectKind::Target { .. } | crate::rite::model::ObjectKind::CourtWall | crate::rite::model::ObjectKind::Gate) {
+        if matches!(
+            s.kind,
+            crate::rite::model::ObjectKind::Target { .. }
+                | crate::rite::model::ObjectKind::CourtWall
+                | crate::rite::model::ObjectKind::Gate
+        ) {
             let f = s.footprint;
-            painter.rect_filled(egui::Rect::from_two_pos(at(f.x0, f.z0), at(f.x1, f.z1)).expand(0.5), 0.0, egui::Color32::from_rgb(120, 90, 60));
+            painter.rect_filled(
+                egui::Rect::from_two_pos(at(f.x0, f.z0), at(f.x1, f.z1)).expand(0.5),
+                0.0,
+                egui::Color32::from_rgb(120, 90, 60),
+            );
         }
     }
     let tl = &stage.rite.timeline;

@@ -93,11 +93,11 @@ pub fn run(open: OpenArgs, render_to: Option<String>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Some(key) = &open.select {
-        if loaded.rite.timeline.actor_index(key).is_none() {
-            eprintln!("error: no actor `{key}` (by id, name or alias)");
-            return ExitCode::from(2);
-        }
+    if let Some(key) = &open.select
+        && loaded.rite.timeline.actor_index(key).is_none()
+    {
+        eprintln!("error: no actor `{key}` (by id, name or alias)");
+        return ExitCode::from(2);
     }
     let rendering = render_to.is_some();
     let title = format!("射礼 · {} · {}", loaded.rite.title, loaded.rite.title_en);

@@ -22,9 +22,7 @@ impl Default for LabelSettings {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<LabelSettings>()
-        .add_systems(Update, toggles)
-        .add_systems(EguiPrimaryContextPass, draw.after(super::panel::panels));
+    app.init_resource::<LabelSettings>().add_systems(Update, toggles).add_systems(EguiPrimaryContextPass, draw.after(super::panel::panels));
 }
 
 fn toggles(keys: Res<ButtonInput<KeyCode>>, typing: Res<super::playback::UiWantsKeyboard>, mut s: ResMut<LabelSettings>) {
@@ -90,7 +88,8 @@ fn draw(
                 continue;
             }
             taken.push(rect);
-            let fill = if selected { egui::Color32::from_rgb(255, 226, 140) } else { egui::Color32::from_rgba_unmultiplied(255, 252, 244, 215) };
+            let fill =
+                if selected { egui::Color32::from_rgb(255, 226, 140) } else { egui::Color32::from_rgba_unmultiplied(255, 252, 244, 215) };
             painter.rect_filled(rect, 3.0, fill);
             painter.galley(rect.min + egui::vec2(4.0, 1.0), galley, egui::Color32::BLACK);
             if aim.now.plan {

@@ -14,7 +14,6 @@ use crate::rite::query::BeatRef;
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct English(pub bool);
 
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<English>().add_systems(EguiPrimaryContextPass, panels);
 }
@@ -54,14 +53,26 @@ pub(super) fn panels(
 
     let frame = egui::Frame::side_top_panel(&ctx.global_style()).fill(PAPER);
     // panels are laid out inside a background Ui that spans the window (egui 0.36)
-    let mut root = egui::Ui::new(ctx.clone(), "viewport".into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()));
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "viewport".into(),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+    );
     let ctx = ctx.clone();
     // a broken edit of the scene file: say where, keep playing the last good version
     let top = match &reload.error {
         Some(err) => {
             let banner = egui::Frame::side_top_panel(&ctx.global_style()).fill(egui::Color32::from_rgb(120, 24, 20));
             let r = egui::Panel::top("reload_error").frame(banner).show(&mut root, |ui| {
-                ui.label(egui::RichText::new(tr(en, "场景文件有误，仍在播放上一个正确的版本：", "The scene file has errors; still playing the last good version:")).color(egui::Color32::WHITE).strong());
+                ui.label(
+                    egui::RichText::new(tr(
+                        en,
+                        "场景文件有误，仍在播放上一个正确的版本：",
+                        "The scene file has errors; still playing the last good version:",
+                    ))
+                    .color(egui::Color32::WHITE)
+                    .strong(),
+                );
                 for line in err.lines().filter(|l| l.contains(": error: ")).take(6) {
                     ui.label(egui::RichText::new(line).color(egui::Color32::from_rgb(255, 230, 220)).monospace());
                 }
@@ -95,7 +106,13 @@ pub(super) fn panels(
             });
             ui.label(format!("{} / {}", clock(head.t), clock(rite.timeline.duration)));
             ui.separator();
-            for (view, zh, e) in [(View::Overview, "全景", "Overview"), (View::Plan, "平面图", "Plan"), (View::Hall, "自堂", "From hall"), (View::Gate, "自门", "From gate"), (View::Follow(String::new()), "跟随", "Follow")] {
+            for (view, zh, e) in [
+                (View::Overview, "全景", "Overview"),
+                (View::Plan, "平面图", "Plan"),
+                (View::Hall, "自堂", "From hall"),
+                (View::Gate, "自门", "From gate"),
+                (View::Follow(String::new()), "跟随", "Follow"),
+            ] {
                 if ui.selectable_label(aim.view == view, tr(en, zh, e)).clicked() {
                     set_view(&mut aim, view, &stage, &head, &selection);
                 }
@@ -121,7 +138,10 @@ pub(super) fn panels(
                 }
             });
         });
-        ui.label(egui::RichText::new(format!("{} · {} {} / {}", step.section, tr(en, "第", "step"), now.beat.step + 1, rite.steps.len())).color(DONE));
+        ui.label(
+            egui::RichText::new(format!("{} · {} {} / {}", step.section, tr(en, "第", "step"), now.beat.step + 1, rite.steps.len()))
+                .color(DONE),
+        );
         ui.separator();
         ui.label(egui::RichText::new(tr(en, "原文", "Classical text")).strong());
         // each clause a link: the enacted one in red, those done in grey
@@ -171,7 +191,11 @@ pub(super) fn panels(
         ui.separator();
         ui.horizontal(|ui| {
             ui.label(tr(en, "检索", "Search"));
-            ui.add(egui::TextEdit::singleline(&mut *search).hint_text(tr(en, "原文、译文、人名", "text, translation, names")).desired_width(f32::INFINITY));
+            ui.add(
+                egui::TextEdit::singleline(&mut *search)
+                    .hint_text(tr(en, "原文、译文、人名", "text, translation, names"))
+                    .desired_width(f32::INFINITY),
+            );
         });
         if !search.trim().is_empty() {
             egui::ScrollArea::vertical().id_salt("hits").max_height(180.0).show(ui, |ui| {
@@ -279,15 +303,18 @@ fn scrubber(ui: &mut egui::Ui, stage: &Stage, t: f32) -> Option<f32> {
         }
         let shade = if band % 2 == 0 { egui::Color32::from_rgb(232, 220, 196) } else { egui::Color32::from_rgb(214, 198, 168) };
         painter.rect_filled(egui::Rect::from_x_y_ranges(x_of(s.start)..=x_of(s.end), rect.y_range()), 0.0, shade);
-        painter.line_segment([egui::pos2(x_of(s.start), rect.bottom() - 6.0), egui::pos2(x_of(s.start), rect.bottom())], egui::Stroke::new(1.0, DONE));
+        painter.line_segment(
+            [egui::pos2(x_of(s.start), rect.bottom() - 6.0), egui::pos2(x_of(s.start), rect.bottom())],
+            egui::Stroke::new(1.0, DONE),
+        );
     }
     let x = x_of(t);
     painter.line_segment([egui::pos2(x, rect.top()), egui::pos2(x, rect.bottom())], egui::Stroke::new(3.0, NOW));
     let mut out = None;
-    if let Some(p) = response.interact_pointer_pos() {
-        if response.dragged() || response.clicked() {
-            out = Some(((p.x - rect.left()) / rect.width()).clamp(0.0, 1.0) * total);
-        }
+    if let Some(p) = response.interact_pointer_pos()
+        && (response.dragged() || response.clicked())
+    {
+        out = Some(((p.x - rect.left()) / rect.width()).clamp(0.0, 1.0) * total);
     }
     if let Some(p) = response.hover_pos() {
         let ht = ((p.x - rect.left()) / rect.width()).clamp(0.0, 1.0) * total;
@@ -337,7 +364,8 @@ fn inspector(
         tr(en, "面", "facing"),
         if en { facing.name() } else { facing.chinese() }
     ));
-    let holding: Vec<String> = (0..tl.props.len()).filter(|k| tl.prop_at(*k, head.t).held_by == Some(i)).map(|k| tl.props[k].name.clone()).collect();
+    let holding: Vec<String> =
+        (0..tl.props.len()).filter(|k| tl.prop_at(*k, head.t).held_by == Some(i)).map(|k| tl.props[k].name.clone()).collect();
     if !holding.is_empty() {
         ui.label(format!("{} {}", tr(en, "执", "holds"), holding.join("、")));
     }

@@ -31,10 +31,10 @@ fn hover_in(over: On<Pointer<Over>>, figures: Query<&ActorFigure>, mut hovered: 
 }
 
 fn hover_out(out: On<Pointer<Out>>, figures: Query<&ActorFigure>, mut hovered: ResMut<Hovered>) {
-    if let Ok(f) = figures.get(out.event_target()) {
-        if hovered.0 == Some(f.0) {
-            hovered.0 = None;
-        }
+    if let Ok(f) = figures.get(out.event_target())
+        && hovered.0 == Some(f.0)
+    {
+        hovered.0 = None;
     }
 }
 
@@ -44,7 +44,12 @@ fn watch_backdrop(mut commands: Commands, added: Query<Entity, Added<Backdrop>>)
     }
 }
 
-fn select_actor(mut click: On<Pointer<Click>>, figures: Query<&ActorFigure>, mut selection: ResMut<Selection>, mut moved: MessageWriter<Moved>) {
+fn select_actor(
+    mut click: On<Pointer<Click>>,
+    figures: Query<&ActorFigure>,
+    mut selection: ResMut<Selection>,
+    mut moved: MessageWriter<Moved>,
+) {
     if click.button != PointerButton::Primary {
         return;
     }

@@ -12,9 +12,7 @@ pub struct UiWantsKeyboard(pub bool);
 pub const SPEEDS: [f32; 6] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0];
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<UiWantsKeyboard>()
-        .add_systems(PreUpdate, advance.before(super::stage::track_beat))
-        .add_systems(Update, keyboard);
+    app.init_resource::<UiWantsKeyboard>().add_systems(PreUpdate, advance.before(super::stage::track_beat)).add_systems(Update, keyboard);
 }
 
 fn advance(time: Res<Time>, stage: Res<Stage>, mut head: ResMut<Playhead>) {
@@ -72,11 +70,8 @@ fn keyboard(
         if keys.just_pressed(key) {
             let here = now.beat;
             // ← from the middle of a beat goes back to its start first
-            let target = if delta < 0 && !shift && head.t > beat_start(&stage, here) + 0.05 {
-                here
-            } else {
-                neighbour(&stage, here, delta, shift)
-            };
+            let target =
+                if delta < 0 && !shift && head.t > beat_start(&stage, here) + 0.05 { here } else { neighbour(&stage, here, delta, shift) };
             let t = beat_start(&stage, target);
             seek(&mut head, t, &mut moved);
         }

@@ -15,9 +15,7 @@ struct Shot {
 const FRAMES_BEFORE_SHOT: u32 = 12;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Shot>()
-        .add_systems(Last, shoot.run_if(|l: Res<Launch>| l.render_to.is_some()))
-        .add_systems(Update, snapshot_key);
+    app.init_resource::<Shot>().add_systems(Last, shoot.run_if(|l: Res<Launch>| l.render_to.is_some())).add_systems(Update, snapshot_key);
 }
 
 /// F12 saves the window to $SHELI_SCREENSHOT (default sheli.png) and, under automation, says so.

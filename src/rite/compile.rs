@@ -122,7 +122,10 @@ pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
         }
     }
     if court.hall.area() <= 0.0 || court.ground.area() <= 0.0 || court.hall_height <= 0.0 {
-        problems.push(Problem { path: root.field("layout").field("hall"), message: "the hall and the ground need a positive area and the hall a height".into() });
+        problems.push(Problem {
+            path: root.field("layout").field("hall"),
+            message: "the hall and the ground need a positive area and the hall a height".into(),
+        });
         return Err(problems);
     }
     for (ti, t) in scene.templates.iter().enumerate() {
@@ -137,7 +140,10 @@ pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
     for (si, s) in scene.steps.iter().enumerate() {
         for (k, a) in s.annotates.iter().enumerate() {
             if !step_ids.contains(a.as_str()) {
-                problems.push(Problem { path: root.field("steps").index(si).field("annotates").index(k), message: format!("annotates unknown step `{a}`") });
+                problems.push(Problem {
+                    path: root.field("steps").index(si).field("annotates").index(k),
+                    message: format!("annotates unknown step `{a}`"),
+                });
             }
         }
     }
@@ -277,7 +283,10 @@ impl<'a> Sim<'a> {
         for (gi, g) in self.scene.groups.iter().enumerate() {
             for (k, m) in g.members.iter().enumerate() {
                 if !self.actor_ix.contains_key(m.as_str()) {
-                    self.problem(root.field("groups").index(gi).field("members").index(k), format!("unknown actor `{m}` in group `{}`", g.id));
+                    self.problem(
+                        root.field("groups").index(gi).field("members").index(k),
+                        format!("unknown actor `{m}` in group `{}`", g.id),
+                    );
                 }
             }
         }
@@ -309,7 +318,14 @@ impl<'a> Sim<'a> {
                 (None, None) => PropAt::Absent,
             };
             self.prop_now.push(initial.clone());
-            self.props.push(PropTrack { id: p.id.clone(), name: p.name.clone(), en: p.en.clone(), kind: p.kind, initial, keys: Vec::new() });
+            self.props.push(PropTrack {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                en: p.en.clone(),
+                kind: p.kind,
+                initial,
+                keys: Vec::new(),
+            });
         }
     }
 
@@ -421,7 +437,15 @@ impl<'a> Sim<'a> {
         t1
     }
 
-    fn run_moves(&mut self, a: usize, act: &FlatAct, line: (f32, f32), t0: f32, events: &mut Vec<PropEvent>, words: &mut Vec<String>) -> f32 {
+    fn run_moves(
+        &mut self,
+        a: usize,
+        act: &FlatAct,
+        line: (f32, f32),
+        t0: f32,
+        events: &mut Vec<PropEvent>,
+        words: &mut Vec<String>,
+    ) -> f32 {
         let mut t = t0;
         for (mi, m) in act.moves.iter().enumerate() {
             let mpath = act.origin.index(1).index(mi);
@@ -506,14 +530,32 @@ impl<'a> Sim<'a> {
                         continue;
                     }
                     let rest = self.rest[a];
-                    t = self.push_segment(a, t, *s, Motion::Gesture { id: gesture_id("待"), pose: if rest.seated { Pose::Sitting } else { Pose::Standing } }, rest);
+                    t = self.push_segment(
+                        a,
+                        t,
+                        *s,
+                        Motion::Gesture { id: gesture_id("待"), pose: if rest.seated { Pose::Sitting } else { Pose::Standing } },
+                        rest,
+                    );
                 }
                 Move::Say(what) => {
                     let rest = self.rest[a];
-                    t = self.push_segment(a, t, 1.5, Motion::Gesture { id: gesture_id("言"), pose: if rest.seated { Pose::Sitting } else { Pose::Standing } }, rest);
+                    t = self.push_segment(
+                        a,
+                        t,
+                        1.5,
+                        Motion::Gesture { id: gesture_id("言"), pose: if rest.seated { Pose::Sitting } else { Pose::Standing } },
+                        rest,
+                    );
                     words.push(what.clone());
                 }
-                Move::Take(p) | Move::Put(p) | Move::PutOn(p, _) | Move::Give(p, _) | Move::Set(p, _) | Move::Clear(p) | Move::Shoot { arrow: p, .. } => {
+                Move::Take(p)
+                | Move::Put(p)
+                | Move::PutOn(p, _)
+                | Move::Give(p, _)
+                | Move::Set(p, _)
+                | Move::Clear(p)
+                | Move::Shoot { arrow: p, .. } => {
                     let Some(&prop) = self.prop_ix.get(p.as_str()) else {
                         self.problem(mpath.index(0).field("arrow"), format!("unknown prop `{p}`{note}"));
                         continue;
@@ -541,7 +583,14 @@ impl<'a> Sim<'a> {
                         Move::Shoot { target, hit, .. } => format!("射{target}，{}", if *hit { "获" } else { "不获" }),
                         _ => String::new(),
                     });
-                    events.push(PropEvent { t: if matches!(m, Move::Shoot { .. }) { t_start + 2.0 } else { t }, actor: a, prop, kind: m.clone(), path: mpath, note });
+                    events.push(PropEvent {
+                        t: if matches!(m, Move::Shoot { .. }) { t_start + 2.0 } else { t },
+                        actor: a,
+                        prop,
+                        kind: m.clone(),
+                        path: mpath,
+                        note,
+                    });
                 }
                 _ => {}
             }
@@ -577,7 +626,6 @@ impl<'a> Sim<'a> {
         }
         result
     }
-
 }
 
 fn note_actor(info: &mut BeatInfo, a: usize, what: String) {

@@ -190,9 +190,7 @@ impl Courtyard {
     }
 
     pub fn on_stairs(&self, p: [f32; 3]) -> bool {
-        self.solids
-            .iter()
-            .any(|s| matches!(s.kind, ObjectKind::Stair { .. }) && s.footprint.grow(BODY_RADIUS + 0.1).contains(p[0], p[2]))
+        self.solids.iter().any(|s| matches!(s.kind, ObjectKind::Stair { .. }) && s.footprint.grow(BODY_RADIUS + 0.1).contains(p[0], p[2]))
             && p[1] > 0.01
             && p[1] < self.hall_height - 0.01
     }
@@ -201,11 +199,8 @@ impl Courtyard {
     pub fn places_at(&self, p: [f32; 3]) -> Vec<String> {
         let level = if p[1] > self.hall_height - 0.05 { Level::Hall } else { Level::Ground };
         let on_stairs = self.on_stairs(p);
-        let mut hits: Vec<&Region> = self
-            .regions
-            .iter()
-            .filter(|r| r.shape.contains(p[0], p[2]) && (on_stairs || r.level == level))
-            .collect();
+        let mut hits: Vec<&Region> =
+            self.regions.iter().filter(|r| r.shape.contains(p[0], p[2]) && (on_stairs || r.level == level)).collect();
         hits.sort_by(|a, b| a.shape.area().total_cmp(&b.shape.area()));
         hits.into_iter().map(|r| r.id.clone()).collect()
     }

@@ -32,12 +32,8 @@ impl fmt::Display for Diagnostic {
             let gutter = self.pos.line.to_string();
             writeln!(f, "{} | {}", gutter, self.line_text)?;
             // wide (CJK) characters take two columns in a terminal
-            let pad: usize = self
-                .line_text
-                .chars()
-                .take(self.pos.col.saturating_sub(1))
-                .map(|c| if c.is_ascii() || c == '\t' { 1 } else { 2 })
-                .sum();
+            let pad: usize =
+                self.line_text.chars().take(self.pos.col.saturating_sub(1)).map(|c| if c.is_ascii() || c == '\t' { 1 } else { 2 }).sum();
             write!(f, "{} | {}^", " ".repeat(gutter.len()), " ".repeat(pad))?;
         }
         Ok(())

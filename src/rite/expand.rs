@@ -51,20 +51,26 @@ fn expand_into(
         let path = base.index(i);
         match entry {
             Entry::Then => phases.push(Vec::new()),
-            Entry::Act(who, moves) => push(phases, FlatAct {
-                who: subst(who, args),
-                file: None,
-                moves: moves.iter().map(|m| subst_move(m, args)).collect(),
-                origin: path,
-                used_at: used_at.cloned(),
-            }),
-            Entry::Line { who, file, moves, spacing } => push(phases, FlatAct {
-                who: subst(who, args),
-                file: Some((*file, *spacing)),
-                moves: moves.iter().map(|m| subst_move(m, args)).collect(),
-                origin: path,
-                used_at: used_at.cloned(),
-            }),
+            Entry::Act(who, moves) => push(
+                phases,
+                FlatAct {
+                    who: subst(who, args),
+                    file: None,
+                    moves: moves.iter().map(|m| subst_move(m, args)).collect(),
+                    origin: path,
+                    used_at: used_at.cloned(),
+                },
+            ),
+            Entry::Line { who, file, moves, spacing } => push(
+                phases,
+                FlatAct {
+                    who: subst(who, args),
+                    file: Some((*file, *spacing)),
+                    moves: moves.iter().map(|m| subst_move(m, args)).collect(),
+                    origin: path,
+                    used_at: used_at.cloned(),
+                },
+            ),
             Entry::Use(name, given) => {
                 let name = subst(name, args);
                 let Some((ti, t)) = templates.iter().enumerate().find(|(_, t)| t.id == name) else {
@@ -99,7 +105,8 @@ fn expand_into(
                 }
                 let inner: BTreeMap<String, String> = given.iter().map(|(k, v)| (k.clone(), subst(v, args))).collect();
                 let outer = used_at.cloned().unwrap_or_else(|| (path.clone(), name.clone()));
-                let body: Path = vec![super::span::Seg::Field("templates".into()), super::span::Seg::Index(ti), super::span::Seg::Field("acts".into())];
+                let body: Path =
+                    vec![super::span::Seg::Field("templates".into()), super::span::Seg::Index(ti), super::span::Seg::Field("acts".into())];
                 expand_into(&t.acts, &body, templates, &inner, Some(&outer), depth + 1, phases, errors);
             }
         }

@@ -17,9 +17,7 @@ pub const BUILTIN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/builtin
 pub fn read_scene(name: &str) -> Result<(String, String), String> {
     let path = std::path::Path::new(name);
     if path.is_file() {
-        return std::fs::read_to_string(path)
-            .map(|src| (name.to_string(), src))
-            .map_err(|e| format!("{name}: error: cannot read: {e}"));
+        return std::fs::read_to_string(path).map(|src| (name.to_string(), src)).map_err(|e| format!("{name}: error: cannot read: {e}"));
     }
     BUILTIN
         .iter()
@@ -79,7 +77,9 @@ impl Origins {
     /// The file and in-file path of a path into the merged scene.
     fn map(&self, path: &Path) -> (usize, Path) {
         let (list, index, rest, in_layout) = match path.as_slice() {
-            [Seg::Field(l), Seg::Field(f), Seg::Index(i), rest @ ..] if l == "layout" && (f == "places" || f == "objects") => (f.as_str(), *i, rest, true),
+            [Seg::Field(l), Seg::Field(f), Seg::Index(i), rest @ ..] if l == "layout" && (f == "places" || f == "objects") => {
+                (f.as_str(), *i, rest, true)
+            }
             [Seg::Field(f), Seg::Index(i), rest @ ..] => (f.as_str(), *i, rest, false),
             _ => return (0, path.clone()),
         };
@@ -120,7 +120,12 @@ pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<Strin
             Ok(t) => t,
             Err(e) => {
                 let root = &files[0].root;
-                diags.push(Diagnostic::new(file, src, root.locate(&vec![Seg::Field("parts".into()), Seg::Index(k)]), format!("cannot read part `{name}`: {e}")));
+                diags.push(Diagnostic::new(
+                    file,
+                    src,
+                    root.locate(&[Seg::Field("parts".into()), Seg::Index(k)]),
+                    format!("cannot read part `{name}`: {e}"),
+                ));
                 continue;
             }
         };

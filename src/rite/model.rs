@@ -91,8 +91,7 @@ impl Dir {
     }
 
     pub fn chinese(self) -> &'static str {
-        ["北面", "东北面", "东面", "东南面", "南面", "西南面", "西面", "西北面"]
-            [Dir::ALL.iter().position(|d| *d == self).unwrap_or(0)]
+        ["北面", "东北面", "东面", "东南面", "南面", "西南面", "西面", "西北面"][Dir::ALL.iter().position(|d| *d == self).unwrap_or(0)]
     }
 
     /// Unit vector on the ground plane (x east, z south).
@@ -196,7 +195,10 @@ pub struct Object {
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 pub enum ObjectKind {
     /// 阶: climbed in `steps` steps towards `up`
-    Stair { steps: u32, up: Dir },
+    Stair {
+        steps: u32,
+        up: Dir,
+    },
     /// 楹
     Pillar,
     /// 序, 壁: a wall
@@ -225,7 +227,12 @@ pub enum ObjectKind {
     /// 建鼓, 鼙
     Drum,
     /// 侯 with its proportions (记: 中, 躬, 舌)
-    Target { zhong: Len, gong: Len, upper_tongue: Len, lower_tongue: Len },
+    Target {
+        zhong: Len,
+        gong: Len,
+        upper_tongue: Len,
+        lower_tongue: Len,
+    },
     /// 乏: the marker's screen
     Blind,
     /// 楅: the arrow rest
@@ -431,7 +438,13 @@ pub enum Entry {
     /// `Act("zhuren", [Go(to: "阼阶上"), Face(N), 再拜])`: what one actor (or group) does, in order
     Act(String, Vec<Move>),
     /// a group member by member, each on its own line, `file` giving where the line runs from the anchor
-    Line { who: String, file: Dir, moves: Vec<Move>, #[serde(default)] spacing: Option<Len> },
+    Line {
+        who: String,
+        file: Dir,
+        moves: Vec<Move>,
+        #[serde(default)]
+        spacing: Option<Len>,
+    },
     /// instantiate a template
     Use(String, BTreeMap<String, String>),
     Then,
@@ -468,7 +481,11 @@ pub enum Move {
     /// 彻: a prop is taken away
     Clear(String),
     /// 射: an arrow loosed at a target object, hitting or missing
-    Shoot { arrow: String, target: String, hit: bool },
+    Shoot {
+        arrow: String,
+        target: String,
+        hit: bool,
+    },
     /// a speech act: 辞, 对, 告, 命, 请, 许, 诺 …
     Say(String),
     /// stand still for seconds

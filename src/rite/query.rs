@@ -19,10 +19,7 @@ pub fn letters(s: &str) -> Vec<char> {
 
 impl Rite {
     pub fn beats(&self) -> impl Iterator<Item = (BeatRef, &super::compile::BeatInfo)> {
-        self.steps
-            .iter()
-            .enumerate()
-            .flat_map(|(si, s)| s.beats.iter().enumerate().map(move |(bi, b)| (BeatRef { step: si, beat: bi }, b)))
+        self.steps.iter().enumerate().flat_map(|(si, s)| s.beats.iter().enumerate().map(move |(bi, b)| (BeatRef { step: si, beat: bi }, b)))
     }
 
     pub fn beat(&self, r: BeatRef) -> &super::compile::BeatInfo {
@@ -82,8 +79,6 @@ impl Rite {
 
     /// Every beat the actor acts in, with what they do there.
     pub fn duties(&self, actor: usize) -> Vec<(BeatRef, String)> {
-        self.beats()
-            .filter_map(|(r, b)| b.did.iter().find(|(a, _)| *a == actor).map(|(_, w)| (r, w.clone())))
-            .collect()
+        self.beats().filter_map(|(r, b)| b.did.iter().find(|(a, _)| *a == actor).map(|(_, w)| (r, w.clone()))).collect()
     }
 }

@@ -78,19 +78,22 @@ impl Router {
 
     /// The path from `from` to `to` (x, y, z in metres; y tells the floor), through the stair
     /// `via` if the text names one, otherwise the shortest.
-    pub fn route(&self, from: [f32; 3], from_level: Level, to: [f32; 3], to_level: Level, via: Option<&str>)
-        -> Result<Vec<[f32; 3]>, RouteError> {
-        if let Some(name) = via {
-            if !self.stairs.iter().any(|s| s.id == name) {
-                return Err(RouteError::NoStair(name.to_string()));
-            }
+    pub fn route(
+        &self,
+        from: [f32; 3],
+        from_level: Level,
+        to: [f32; 3],
+        to_level: Level,
+        via: Option<&str>,
+    ) -> Result<Vec<[f32; 3]>, RouteError> {
+        if let Some(name) = via
+            && !self.stairs.iter().any(|s| s.id == name)
+        {
+            return Err(RouteError::NoStair(name.to_string()));
         }
         if from_level == to_level && via.is_none() {
             let y = from[1];
-            return Ok(self.floor(from_level).path((from[0], from[2]), (to[0], to[2]))?
-                .into_iter()
-                .map(|(x, z)| [x, y, z])
-                .collect());
+            return Ok(self.floor(from_level).path((from[0], from[2]), (to[0], to[2]))?.into_iter().map(|(x, z)| [x, y, z]).collect());
         }
         let mut best: Option<(f32, Vec<[f32; 3]>)> = None;
         let mut last_err = RouteError::NoPath;
@@ -108,8 +111,14 @@ impl Router {
         best.map(|(_, p)| p).ok_or(last_err)
     }
 
-    fn through(&self, stair: &Stairway, from: [f32; 3], from_level: Level, to: [f32; 3], to_level: Level)
-        -> Result<Vec<[f32; 3]>, RouteError> {
+    fn through(
+        &self,
+        stair: &Stairway,
+        from: [f32; 3],
+        from_level: Level,
+        to: [f32; 3],
+        to_level: Level,
+    ) -> Result<Vec<[f32; 3]>, RouteError> {
         let (bottom, top) = (stair.bottom(), stair.top());
         let end_of = |level: Level| if level == Level::Hall { top } else { bottom };
         let leg = |a: [f32; 3], b: [f32; 3], level: Level| -> Result<Vec<[f32; 3]>, RouteError> {
@@ -196,7 +205,15 @@ impl Floor {
         }
         // Dijkstra over the corner graph with the two ends added: start = n, goal = n + 1
         let n = self.nodes.len();
-        let point = |i: usize| if i < n { self.nodes[i] } else if i == n { a } else { b };
+        let point = |i: usize| {
+            if i < n {
+                self.nodes[i]
+            } else if i == n {
+                a
+            } else {
+                b
+            }
+        };
         let mut best = vec![f32::INFINITY; n + 2];
         let mut prev = vec![usize::MAX; n + 2];
         let mut heap = BinaryHeap::new();

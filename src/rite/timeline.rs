@@ -39,10 +39,19 @@ pub struct Rest {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Motion {
-    Walk { path: Vec<[f32; 3]>, cum: Vec<f32> },
-    Turn { from: f32, to: f32 },
+    Walk {
+        path: Vec<[f32; 3]>,
+        cum: Vec<f32>,
+    },
+    Turn {
+        from: f32,
+        to: f32,
+    },
     /// a gesture (an index into [`GESTURES`]: 拜, 揖, 坐 …) with the pose it shows while it lasts
-    Gesture { id: usize, pose: Pose },
+    Gesture {
+        id: usize,
+        pose: Pose,
+    },
     Enter,
     Exit,
 }
@@ -73,7 +82,12 @@ pub enum PropAt {
     At([f32; 3]),
     Held(usize),
     /// an arrow in the air from `from` until `t1`, then lying at `to`
-    Flying { from: [f32; 3], to: [f32; 3], t1: f32, hit: bool },
+    Flying {
+        from: [f32; 3],
+        to: [f32; 3],
+        t1: f32,
+        hit: bool,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -124,8 +138,35 @@ pub struct Timeline {
 
 /// Every gesture a segment can show; `ActorState::gesture` indexes into it.
 pub const GESTURES: &[&str] = &[
-    "拜", "再拜", "答拜", "答再拜", "稽首", "再拜稽首", "揖", "让", "坐", "兴", "盥", "洗", "祭", "啐", "卒爵", "袒", "袭",
-    "举旌", "偃旌", "歌", "奏", "取", "奠", "授", "设", "彻", "射", "言", "待",
+    "拜",
+    "再拜",
+    "答拜",
+    "答再拜",
+    "稽首",
+    "再拜稽首",
+    "揖",
+    "让",
+    "坐",
+    "兴",
+    "盥",
+    "洗",
+    "祭",
+    "啐",
+    "卒爵",
+    "袒",
+    "袭",
+    "举旌",
+    "偃旌",
+    "歌",
+    "奏",
+    "取",
+    "奠",
+    "授",
+    "设",
+    "彻",
+    "射",
+    "言",
+    "待",
 ];
 
 pub fn gesture_id(name: &str) -> usize {
@@ -156,13 +197,9 @@ impl ActorTrack {
                 let delta = (to - from + 540.0).rem_euclid(360.0) - 180.0;
                 ActorState { present: before.present, pos: before.pos, bearing: from + delta * f, pose: base, gesture: None }
             }
-            Motion::Gesture { id, pose } => ActorState {
-                present: before.present,
-                pos: before.pos,
-                bearing: before.bearing,
-                pose: *pose,
-                gesture: Some((*id, f)),
-            },
+            Motion::Gesture { id, pose } => {
+                ActorState { present: before.present, pos: before.pos, bearing: before.bearing, pose: *pose, gesture: Some((*id, f)) }
+            }
             Motion::Enter => ActorState { present: true, ..rest_state(&seg.end) },
             Motion::Exit => ActorState { present: true, ..rest_state(&before) },
         }
@@ -275,9 +312,5 @@ pub fn cumulative(path: &[[f32; 3]]) -> Vec<f32> {
 pub fn arc(from: [f32; 3], to: [f32; 3], f: f32) -> [f32; 3] {
     let d = ((to[0] - from[0]).powi(2) + (to[2] - from[2]).powi(2)).sqrt();
     let lift = d * 0.08 * 4.0 * f * (1.0 - f);
-    [
-        from[0] + (to[0] - from[0]) * f,
-        from[1] + (to[1] - from[1]) * f + lift,
-        from[2] + (to[2] - from[2]) * f,
-    ]
+    [from[0] + (to[0] - from[0]) * f, from[1] + (to[1] - from[1]) * f + lift, from[2] + (to[2] - from[2]) * f]
 }

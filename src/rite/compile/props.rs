@@ -55,10 +55,14 @@ impl Sim<'_> {
                 PropAt::Held(e.actor)
             }
             Move::Put(_) | Move::PutOn(..) | Move::Give(..) | Move::Shoot { .. } if holder != Some(e.actor) => {
-                let msg = format!("{who} does not hold {name} ({}){}{note}", self.props[e.prop].id, match holder {
-                    Some(h) => format!(": {} does", self.tracks[h].name),
-                    None => String::new(),
-                });
+                let msg = format!(
+                    "{who} does not hold {name} ({}){}{note}",
+                    self.props[e.prop].id,
+                    match holder {
+                        Some(h) => format!(": {} does", self.tracks[h].name),
+                        None => String::new(),
+                    }
+                );
                 self.problem(e.path, msg);
                 return;
             }
@@ -72,12 +76,12 @@ impl Sim<'_> {
                     self.problem(e.path.index(1), format!("unknown place `{place}`{note}"));
                     return;
                 };
-                if matches!(e.kind, Move::Set(..)) {
-                    if let Some(h) = holder.filter(|h| *h != e.actor) {
-                        let msg = format!("{who} sets out {name} but {} holds it{note}", self.tracks[h].name);
-                        self.problem(e.path, msg);
-                        return;
-                    }
+                if matches!(e.kind, Move::Set(..))
+                    && let Some(h) = holder.filter(|h| *h != e.actor)
+                {
+                    let msg = format!("{who} sets out {name} but {} holds it{note}", self.tracks[h].name);
+                    self.problem(e.path, msg);
+                    return;
                 }
                 PropAt::At(p)
             }
@@ -116,7 +120,7 @@ impl Sim<'_> {
                     [cx, solid.base + solid.lift + solid.height * 0.5, cz - solid.footprint.depth() / 2.0]
                 } else {
                     // a miss lands short of the target, to one side, always the same for the same arrow
-                    let side = if e.prop % 2 == 0 { 1.0 } else { -1.0 };
+                    let side = if e.prop.is_multiple_of(2) { 1.0 } else { -1.0 };
                     [cx + side * (solid.footprint.width() * 0.6 + 0.5 * (e.prop % 3) as f32), 0.0, cz - solid.footprint.depth() - 1.5]
                 };
                 let (dx, dz) = bearing_vector(here.bearing);
