@@ -14,17 +14,25 @@ pub struct HoveredWord(pub Option<String>);
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct ShowPath(pub bool);
 
+/// The object and place names of the courtyard, longest first (so 阼阶上 wins over 阼阶);
+/// made again whenever the scene is (re)loaded.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct ThingNames(pub Vec<String>);
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HoveredWord>().init_resource::<ShowPath>().add_systems(Update, draw);
+    app.init_resource::<HoveredWord>()
+        .init_resource::<ShowPath>()
+        .init_resource::<ThingNames>()
+        .add_systems(Update, (name_things.run_if(resource_changed::<Stage>), draw).chain());
 }
 
-/// The object and place names of the courtyard, longest first (so 阼阶上 wins over 阼阶).
-pub fn names(stage: &Stage) -> Vec<String> {
+fn name_things(stage: Res<Stage>, mut names: ResMut<ThingNames>) {
     let court = &stage.rite.timeline.court;
     let mut v: Vec<String> = court.solids.iter().map(|s| s.id.clone()).chain(court.regions.iter().map(|r| r.id.clone())).collect();
-    v.sort_by_key(|n| std::cmp::Reverse(n.chars().count()));
+    // longest first; equal names side by side so that dedup removes them
+    v.sort_by(|a, b| b.chars().count().cmp(&a.chars().count()).then_with(|| a.cmp(b)));
     v.dedup();
-    v
+    names.0 = v;
 }
 
 /// Splits a clause into runs of plain text and names of things (longest match first).
@@ -91,10 +99,10 @@ fn draw(
     selection: Res<Selection>,
     hovered: Res<HoveredWord>,
     path: Res<ShowPath>,
+    names: Res<ThingNames>,
 ) {
     let text = &stage.rite.beat(now.beat).text;
-    let all = names(&stage);
-    for (_, name) in split_names(text, &all) {
+    for (_, name) in split_names(text, &names.0) {
         if let Some(n) = name {
             outline(&mut gizmos, &stage, &n, Color::srgb(0.95, 0.75, 0.15));
         }

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::camera::{MainCamera, Margins};
+use super::camera::Margins;
 use super::stage::{Playhead, Selection, Stage};
 
 pub(super) fn plugin(app: &mut App) {
@@ -17,7 +17,6 @@ fn draw(
     selection: Res<Selection>,
     margins: Res<Margins>,
     window: Single<&Window>,
-    _cam: Single<&Camera, With<MainCamera>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let court = &stage.rite.timeline.court;

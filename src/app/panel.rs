@@ -44,6 +44,7 @@ pub(super) fn panels(
     mut hovered_word: ResMut<super::highlight::HoveredWord>,
     mut show_path: ResMut<super::highlight::ShowPath>,
     mut search: Local<String>,
+    names: Res<super::highlight::ThingNames>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let en = english.0;
@@ -145,7 +146,6 @@ pub(super) fn panels(
         ui.separator();
         ui.label(egui::RichText::new(tr(en, "原文", "Classical text")).strong());
         // each clause a link: the enacted one in red, those done in grey
-        let names = super::highlight::names(&stage);
         let mut word_under_pointer = None;
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing.x = 0.0;
@@ -156,7 +156,7 @@ pub(super) fn panels(
                     std::cmp::Ordering::Greater => INK,
                 };
                 // names of things are underlined: hovering one lights it up in the scene
-                for (run, name) in super::highlight::split_names(&b.text, &names) {
+                for (run, name) in super::highlight::split_names(&b.text, &names.0) {
                     let mut text = egui::RichText::new(run).size(20.0).color(colour);
                     if bi == now.beat.beat {
                         text = text.background_color(egui::Color32::from_rgb(255, 236, 190));

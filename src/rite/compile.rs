@@ -8,7 +8,7 @@ mod props;
 
 use props::PropEvent;
 
-use super::court::{Courtyard, Level};
+use super::court::Courtyard;
 use super::expand::{FlatAct, expand_beat, undeclared_placeholders};
 use super::model::{Dir, Len, Move, Scene};
 use super::route::Router;
@@ -619,8 +619,7 @@ impl<'a> Sim<'a> {
         if let Some(hit) = self.route_cache.get(&key) {
             return hit.clone().ok_or_else(|| "no path".to_string());
         }
-        let lv = |p: [f32; 3]| if p[1] > self.court.hall_height - 0.05 { Level::Hall } else { Level::Ground };
-        let result = self.router.route(from, lv(from), dest, lv(dest), via).map_err(|e| e.to_string());
+        let result = self.router.route(from, self.court.floor_at(from), dest, self.court.floor_at(dest), via).map_err(|e| e.to_string());
         if let Ok(p) = &result {
             self.route_cache.insert(key, Some(p.clone()));
         }

@@ -173,6 +173,11 @@ impl Courtyard {
         (p.0.metres(self.chi_m), p.1.metres(self.chi_m))
     }
 
+    /// The floor a point stands on, by its height (on a stair: the ground until the top).
+    pub fn floor_at(&self, p: [f32; 3]) -> Level {
+        if p[1] > self.hall_height - 0.05 { Level::Hall } else { Level::Ground }
+    }
+
     pub fn level_of(&self, x: f32, z: f32) -> Level {
         if self.hall.contains(x, z) { Level::Hall } else { Level::Ground }
     }
@@ -197,7 +202,7 @@ impl Courtyard {
 
     /// Every named place containing the point, smallest (most specific) first.
     pub fn places_at(&self, p: [f32; 3]) -> Vec<String> {
-        let level = if p[1] > self.hall_height - 0.05 { Level::Hall } else { Level::Ground };
+        let level = self.floor_at(p);
         let on_stairs = self.on_stairs(p);
         let mut hits: Vec<&Region> =
             self.regions.iter().filter(|r| r.shape.contains(p[0], p[2]) && (on_stairs || r.level == level)).collect();

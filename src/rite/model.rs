@@ -96,9 +96,14 @@ impl Dir {
 
     /// Unit vector on the ground plane (x east, z south).
     pub fn vector(self) -> (f32, f32) {
-        let r = self.bearing().to_radians();
-        (r.sin(), -r.cos())
+        bearing_vector(self.bearing())
     }
+}
+
+/// Unit vector on the ground plane (x east, z south) for a compass bearing in degrees.
+pub fn bearing_vector(bearing: f32) -> (f32, f32) {
+    let r = bearing.to_radians();
+    (r.sin(), -r.cos())
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -2,6 +2,7 @@
 //! carrying the state it ends in, so a seek is a binary search, never a replay.
 
 use super::court::{Courtyard, Level};
+pub use super::model::bearing_vector;
 use super::model::{Dir, Dress, PropKind};
 use super::route::dist3;
 
@@ -242,7 +243,7 @@ impl Timeline {
     }
 
     pub fn level_of(&self, p: [f32; 3]) -> Level {
-        if p[1] > self.court.hall_height - 0.05 { Level::Hall } else { Level::Ground }
+        self.court.floor_at(p)
     }
 
     /// The whole path an actor walks over the rite, for drawing it on the ground.
@@ -266,11 +267,6 @@ fn rest_state(r: &Rest) -> ActorState {
         pose: if r.seated { Pose::Sitting } else { Pose::Standing },
         gesture: None,
     }
-}
-
-pub fn bearing_vector(bearing: f32) -> (f32, f32) {
-    let r = bearing.to_radians();
-    (r.sin(), -r.cos())
 }
 
 pub fn bearing_between(a: [f32; 3], b: [f32; 3]) -> Option<f32> {
