@@ -17,13 +17,14 @@ fn collect(dir: &Path, out: &mut Vec<String>) {
 
 fn main() {
     println!("cargo:rerun-if-changed=scenes");
-    let root = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let mut files = Vec::new();
     collect(Path::new("scenes"), &mut files);
     let mut code = String::from("&[\n");
     for f in &files {
         println!("cargo:rerun-if-changed={f}");
-        code.push_str(&format!("    ({f:?}, include_str!({:?})),\n", format!("{root}/{f}")));
+        // the manifest dir is read when the crate compiles, not here: a clone elsewhere that
+        // shares the target dir (CI) reuses this file without running the script again
+        code.push_str(&format!("    ({f:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/{f}\"))),\n"));
     }
     code.push(']');
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");

@@ -90,15 +90,8 @@ fn rites() -> Vec<(&'static str, Rite)> {
 
 /// The whole world at one t: every actor and every prop.
 fn seek(rite: &Rite, t: f32) -> f32 {
-    let tl = &rite.timeline;
-    let mut acc = 0.0;
-    for i in 0..tl.actors.len() {
-        acc += tl.actor_at(i, t).pos[0];
-    }
-    for i in 0..tl.props.len() {
-        acc += tl.prop_at(i, t).pos[0];
-    }
-    acc
+    let world = rite.timeline.state_at(t);
+    world.actors.iter().map(|a| a.pos[0]).chain(world.props.iter().map(|p| p.pos[0])).sum()
 }
 
 fn bench_seek(c: &mut Criterion) {

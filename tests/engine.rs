@@ -218,6 +218,16 @@ proptest! {
         prop_assert_eq!(states(&rite, target * d), direct);
     }
 
+    /// The whole world at once is each track asked on its own.
+    #[test]
+    fn world_is_each_track(t in 0.0f32..1.0) {
+        let rite = mini();
+        let t = t * rite.timeline.duration;
+        let world = rite.timeline.state_at(t);
+        let each: Vec<String> = world.actors.iter().map(|a| format!("{a:?}")).chain(world.props.iter().map(|p| format!("{p:?}"))).collect();
+        prop_assert_eq!(each, states(&rite, t));
+    }
+
     /// Positions are continuous: nobody jumps between two close instants.
     #[test]
     fn motion_is_continuous(t in 0.0f32..1.0) {

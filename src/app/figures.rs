@@ -190,8 +190,9 @@ fn place(
 ) {
     let tl = &stage.rite.timeline;
     let t = head.t;
+    let world = tl.state_at(t);
     for (f, mut tf, mut vis, kids) in &mut actors {
-        let s = tl.actor_at(f.0, t);
+        let s = world.actors[f.0];
         *vis = if s.present { Visibility::Inherited } else { Visibility::Hidden };
         let (drop, bend, raise) = stance(s.pose, s.gesture);
         let bob = if s.pose == Pose::Walking { 0.03 * (t * 9.0).sin().abs() } else { 0.0 };
@@ -211,15 +212,15 @@ fn place(
         }
     }
     for (f, mut tf, mut vis) in &mut props {
-        let s = tl.prop_at(f.0, t);
+        let s = &world.props[f.0];
         *vis = if s.present { Visibility::Inherited } else { Visibility::Hidden };
         tf.translation = Vec3::from_array(s.pos);
         let kind = tl.props[f.0].kind;
         tf.rotation = match (kind, s.held_by, s.flying) {
             (PropKind::Arrow, _, true) => Quat::IDENTITY,
             (PropKind::Arrow, None, false) => Quat::from_rotation_x(-0.3),
-            (PropKind::Bow, Some(a), _) => yaw(tl.actor_at(a, t).bearing) * Quat::from_rotation_y(PI / 2.0),
-            (_, Some(a), _) => yaw(tl.actor_at(a, t).bearing),
+            (PropKind::Bow, Some(a), _) => yaw(world.actors[a].bearing) * Quat::from_rotation_y(PI / 2.0),
+            (_, Some(a), _) => yaw(world.actors[a].bearing),
             _ => Quat::IDENTITY,
         };
         if kind == PropKind::Bow && s.held_by.is_none() {

@@ -437,13 +437,13 @@ impl<'a> Sim<'a> {
         t1
     }
 
-    fn run_moves(
+    fn run_moves<'p>(
         &mut self,
         a: usize,
-        act: &FlatAct,
+        act: &'p FlatAct,
         line: (f32, f32),
         t0: f32,
-        events: &mut Vec<PropEvent>,
+        events: &mut Vec<PropEvent<'p>>,
         words: &mut Vec<String>,
     ) -> f32 {
         let mut t = t0;
@@ -587,7 +587,7 @@ impl<'a> Sim<'a> {
                         t: if matches!(m, Move::Shoot { .. }) { t_start + 2.0 } else { t },
                         actor: a,
                         prop,
-                        kind: m.clone(),
+                        kind: m,
                         path: mpath,
                         note,
                     });
@@ -647,11 +647,22 @@ fn path_heading(path: &[[f32; 3]]) -> Option<f32> {
     path.windows(2).rev().find_map(|w| bearing_between(w[0], w[1]))
 }
 
-fn used_note(act: &FlatAct) -> String {
-    match &act.used_at {
-        Some((path, name)) => format!(" (in template `{name}`, used at {})", describe_path(path)),
-        None => String::new(),
+/// Where a message about an act that a template produced should also point: `used_note(act)`
+/// in a message reads " (in template `X`, used at …)". Written out only when a message is.
+#[derive(Clone, Copy)]
+pub(super) struct UsedNote<'a>(&'a FlatAct);
+
+impl std::fmt::Display for UsedNote<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0.used_at {
+            Some((path, name)) => write!(f, " (in template `{name}`, used at {})", describe_path(path)),
+            None => Ok(()),
+        }
     }
+}
+
+fn used_note(act: &FlatAct) -> UsedNote<'_> {
+    UsedNote(act)
 }
 
 /// A path as the reader sees it in the file, e.g. `steps[3].beats[1]`; the loader swaps it for line:col.

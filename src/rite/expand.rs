@@ -94,7 +94,7 @@ fn expand_into(
                 for k in given.keys() {
                     if !t.params.contains(k) {
                         errors.push(ExpandError {
-                            path: path.index(1).field(k),
+                            path: path.index(1).field(k.clone()),
                             message: format!("template `{name}` has no parameter `{k}` (it takes: {})", t.params.join(", ")),
                         });
                         ok = false;
@@ -119,15 +119,29 @@ fn push(phases: &mut Vec<Vec<FlatAct>>, act: FlatAct) {
     }
 }
 
-/// Replaces each `{param}` with its argument.
+/// Replaces each `{param}` with its argument, in one pass (an argument's own text is not
+/// searched again); braces that name no parameter stay as they are.
 pub fn subst(s: &str, args: &BTreeMap<String, String>) -> String {
     if args.is_empty() || !s.contains('{') {
         return s.to_string();
     }
-    let mut out = s.to_string();
-    for (k, v) in args {
-        out = out.replace(&format!("{{{k}}}"), v);
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('}').and_then(|close| args.get(&after[..close]).map(|v| (close, v))) {
+            Some((close, value)) => {
+                out.push_str(value);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
     }
+    out.push_str(rest);
     out
 }
 

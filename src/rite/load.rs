@@ -49,11 +49,22 @@ pub fn parse(file: &str, src: &str) -> Result<Scene, Diagnostics> {
     parse_as(file, src).map_err(|d| Diagnostics(vec![d]))
 }
 
-/// One file of a scene: its name, its text, and where its values start.
+/// One file of a scene: its name, its text, and where its values start (indexed only when a
+/// diagnostic needs a position: a clean load never pays for it).
 pub struct SourceFile {
     pub name: String,
     pub src: String,
-    root: span::Node,
+    root: std::cell::OnceCell<span::Node>,
+}
+
+impl SourceFile {
+    fn new(name: String, src: String) -> SourceFile {
+        SourceFile { name, src, root: std::cell::OnceCell::new() }
+    }
+
+    fn locate(&self, path: &[Seg]) -> Pos {
+        self.root.get_or_init(|| span::index(&self.src)).locate(path)
+    }
 }
 
 /// Which file and which item each entry of the merged lists came from.
@@ -78,16 +89,16 @@ impl Origins {
     fn map(&self, path: &Path) -> (usize, Path) {
         let (list, index, rest, in_layout) = match path.as_slice() {
             [Seg::Field(l), Seg::Field(f), Seg::Index(i), rest @ ..] if l == "layout" && (f == "places" || f == "objects") => {
-                (f.as_str(), *i, rest, true)
+                (f.as_ref(), *i, rest, true)
             }
-            [Seg::Field(f), Seg::Index(i), rest @ ..] => (f.as_str(), *i, rest, false),
+            [Seg::Field(f), Seg::Index(i), rest @ ..] => (f.as_ref(), *i, rest, false),
             _ => return (0, path.clone()),
         };
         let Some((file, local)) = self.lists.iter().find(|(l, _)| *l == list).and_then(|(_, v)| v.get(index)).copied() else {
             return (0, path.clone());
         };
         let mut out = if in_layout && file == 0 { vec![Seg::Field("layout".into())] } else { Vec::new() };
-        out.push(Seg::Field(list.to_string()));
+        out.push(Seg::Field(list.to_string().into()));
         out.push(Seg::Index(local));
         out.extend(rest.iter().cloned());
         (file, out)
@@ -104,7 +115,7 @@ pub struct Loaded {
 /// All problems are returned, sorted by file and position.
 pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<String, String>) -> Result<Loaded, Diagnostics> {
     let mut scene = parse(file, src)?;
-    let mut files = vec![SourceFile { name: file.to_string(), src: src.to_string(), root: span::index(src) }];
+    let mut files = vec![SourceFile::new(file.to_string(), src.to_string())];
     let mut origins = Origins::default();
     origins.record("objects", 0, scene.layout.objects.len());
     origins.record("places", 0, scene.layout.places.len());
@@ -119,11 +130,10 @@ pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<Strin
         let text = match read_part(&name) {
             Ok(t) => t,
             Err(e) => {
-                let root = &files[0].root;
                 diags.push(Diagnostic::new(
                     file,
                     src,
-                    root.locate(&[Seg::Field("parts".into()), Seg::Index(k)]),
+                    files[0].locate(&[Seg::Field("parts".into()), Seg::Index(k)]),
                     format!("cannot read part `{name}`: {e}"),
                 ));
                 continue;
@@ -151,7 +161,7 @@ pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<Strin
         scene.props.extend(p.props);
         scene.templates.extend(p.templates);
         scene.steps.extend(p.steps);
-        files.push(SourceFile { name: name.clone(), root: span::index(&text), src: text });
+        files.push(SourceFile::new(name.clone(), text));
     }
     if !diags.is_empty() {
         return Err(Diagnostics(diags));
@@ -169,7 +179,7 @@ fn locate(p: &Problem, files: &[SourceFile], origins: &Origins) -> (usize, Diagn
     let (fi, path) = origins.map(&p.path);
     let f = &files[fi];
     let message = resolve_paths(&p.message, files, origins, fi);
-    (fi, Diagnostic::new(&f.name, &f.src, f.root.locate(&path), message))
+    (fi, Diagnostic::new(&f.name, &f.src, f.locate(&path), message))
 }
 
 /// Messages may mention another node as `@{.steps[3].beats[0]}`; show it as `line:col`
@@ -185,7 +195,7 @@ fn resolve_paths(message: &str, files: &[SourceFile], origins: &Origins, here: u
             return out;
         };
         let (fi, path) = origins.map(&parse_path(&after[..end]));
-        let pos = files[fi].root.locate(&path);
+        let pos = files[fi].locate(&path);
         if fi == here {
             out.push_str(&format!("{}:{}", pos.line, pos.col));
         } else {
@@ -202,7 +212,7 @@ fn parse_path(s: &str) -> Path {
     for part in s.split('.').filter(|p| !p.is_empty()) {
         let mut pieces = part.split('[');
         if let Some(name) = pieces.next().filter(|n| !n.is_empty()) {
-            path.push(Seg::Field(name.to_string()));
+            path.push(Seg::Field(name.to_string().into()));
         }
         for idx in pieces {
             if let Ok(i) = idx.trim_end_matches(']').parse() {

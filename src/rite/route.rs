@@ -32,6 +32,8 @@ impl std::fmt::Display for RouteError {
 struct Floor {
     bounds: Box2,
     obstacles: Vec<(String, Box2)>,
+    /// the obstacles' interiors, packed apart from their names: `clear` tests them all, often
+    interiors: Vec<Box2>,
     nodes: Vec<(f32, f32)>,
     /// for each node, the nodes it sees and the distance
     edges: Vec<Vec<(usize, f32)>>,
@@ -156,7 +158,8 @@ fn dist(a: (f32, f32), b: (f32, f32)) -> f32 {
 
 impl Floor {
     fn new(bounds: Box2, obstacles: Vec<(String, Box2)>) -> Floor {
-        let mut floor = Floor { bounds, obstacles, nodes: Vec::new(), edges: Vec::new() };
+        let interiors = obstacles.iter().map(|(_, b)| b.grow(-EPS)).collect();
+        let mut floor = Floor { bounds, obstacles, interiors, nodes: Vec::new(), edges: Vec::new() };
         let corner_gap = 0.02;
         let mut nodes = Vec::new();
         for (_, b) in &floor.obstacles {
@@ -194,7 +197,10 @@ impl Floor {
 
     /// The straight segment touches no obstacle's interior (the floor is convex, so the ends suffice for the bounds).
     fn clear(&self, a: (f32, f32), b: (f32, f32)) -> bool {
-        self.obstacles.iter().all(|(_, o)| !segment_hits(a, b, &o.grow(-EPS)))
+        let (x0, x1) = (a.0.min(b.0), a.0.max(b.0));
+        let (z0, z1) = (a.1.min(b.1), a.1.max(b.1));
+        // most obstacles lie off the segment's bounding box: rule them out before clipping
+        self.interiors.iter().all(|o| x1 <= o.x0 || x0 >= o.x1 || z1 <= o.z0 || z0 >= o.z1 || !segment_hits(a, b, o))
     }
 
     fn path(&self, a: (f32, f32), b: (f32, f32)) -> Result<Vec<(f32, f32)>, RouteError> {
@@ -203,7 +209,9 @@ impl Floor {
         if self.clear(a, b) {
             return Ok(vec![a, b]);
         }
-        // Dijkstra over the corner graph with the two ends added: start = n, goal = n + 1
+        // A* over the corner graph with the two ends added: start = n, goal = n + 1. The
+        // straight-line distance to the goal never overestimates, so the first time the goal
+        // comes off the heap its path is the shortest.
         let n = self.nodes.len();
         let point = |i: usize| {
             if i < n {
@@ -216,21 +224,23 @@ impl Floor {
         };
         let mut best = vec![f32::INFINITY; n + 2];
         let mut prev = vec![usize::MAX; n + 2];
+        let mut done = vec![false; n + 2];
         let mut heap = BinaryHeap::new();
         best[n] = 0.0;
-        heap.push(Visit(0.0, n));
-        while let Some(Visit(d, i)) = heap.pop() {
-            if d > best[i] {
-                continue;
-            }
+        heap.push(Visit(dist(a, b), n));
+        while let Some(Visit(_, i)) = heap.pop() {
             if i == n + 1 {
                 break;
             }
+            if std::mem::replace(&mut done[i], true) {
+                continue;
+            }
+            let d = best[i];
             let mut relax = |j: usize, w: f32, heap: &mut BinaryHeap<Visit>| {
                 if d + w < best[j] {
                     best[j] = d + w;
                     prev[j] = i;
-                    heap.push(Visit(d + w, j));
+                    heap.push(Visit(d + w + dist(point(j), b), j));
                 }
             };
             let here = point(i);

@@ -62,7 +62,8 @@ impl Rite {
     pub fn snapshot(&self, t: f32, beat: BeatRef) -> Snapshot {
         let tl = &self.timeline;
         let step = &self.steps[beat.step];
-        let props: Vec<_> = (0..tl.props.len()).map(|i| tl.prop_at(i, t)).collect();
+        let world = tl.state_at(t);
+        let props = &world.props;
         Snapshot {
             scene: self.id.clone(),
             time: t,
@@ -79,7 +80,7 @@ impl Rite {
                 .iter()
                 .enumerate()
                 .map(|(i, a)| {
-                    let s = tl.actor_at(i, t);
+                    let s = &world.actors[i];
                     ActorView {
                         id: a.id.clone(),
                         name: a.name.clone(),
@@ -102,14 +103,14 @@ impl Rite {
             props: tl
                 .props
                 .iter()
-                .zip(&props)
+                .zip(props)
                 .map(|(p, s)| PropView {
                     id: p.id.clone(),
                     name: p.name.clone(),
                     present: s.present,
                     position: round(s.pos),
                     places: match s.held_by {
-                        Some(a) => tl.court.places_at(tl.actor_at(a, t).pos),
+                        Some(a) => tl.court.places_at(world.actors[a].pos),
                         None if s.present => tl.court.places_at(s.pos),
                         None => Vec::new(),
                     },

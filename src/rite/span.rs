@@ -2,6 +2,8 @@
 //! source is read a second time by this small reader, which understands just enough RON to know
 //! which value sits at which path (`steps[3].beats[1].acts[0]`).
 
+use std::borrow::Cow;
+
 /// 1-based line and column (in characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Pos {
@@ -12,7 +14,9 @@ pub struct Pos {
 /// One step of a path into the file: a named field (or map key), or a position in a list or tuple.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Seg {
-    Field(String),
+    /// field names are mostly literals in the compiler: borrowed, so building a path allocates
+    /// only its vector
+    Field(Cow<'static, str>),
     Index(usize),
 }
 
@@ -20,14 +24,14 @@ pub type Path = Vec<Seg>;
 
 /// Builds paths tersely: `path(&base).field("beats").index(2)`.
 pub trait PathExt {
-    fn field(&self, name: &str) -> Path;
+    fn field(&self, name: impl Into<Cow<'static, str>>) -> Path;
     fn index(&self, i: usize) -> Path;
 }
 
 impl PathExt for Path {
-    fn field(&self, name: &str) -> Path {
+    fn field(&self, name: impl Into<Cow<'static, str>>) -> Path {
         let mut p = self.clone();
-        p.push(Seg::Field(name.to_string()));
+        p.push(Seg::Field(name.into()));
         p
     }
     fn index(&self, i: usize) -> Path {

@@ -126,6 +126,13 @@ pub struct PropState {
     pub flying: bool,
 }
 
+/// The whole world at one moment, indexed like the timeline's tracks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct World {
+    pub actors: Vec<ActorState>,
+    pub props: Vec<PropState>,
+}
+
 /// Hand height above the floor, and how far in front of the body a held thing is.
 const HAND: (f32, f32) = (1.0, 0.25);
 
@@ -213,6 +220,19 @@ impl Timeline {
     }
 
     pub fn prop_at(&self, i: usize, t: f32) -> PropState {
+        self.prop_given(i, t, |a| self.actor_at(a, t))
+    }
+
+    /// Everyone and everything at `t`. Each actor is placed once; a thing in a hand follows
+    /// the hand's already placed owner.
+    pub fn state_at(&self, t: f32) -> World {
+        let actors: Vec<ActorState> = self.actors.iter().map(|a| a.at(t)).collect();
+        let props = (0..self.props.len()).map(|i| self.prop_given(i, t, |a| actors[a])).collect();
+        World { actors, props }
+    }
+
+    /// Where prop `i` is at `t`, given where its holder (if any) is then.
+    fn prop_given(&self, i: usize, t: f32, holder: impl Fn(usize) -> ActorState) -> PropState {
         let track = &self.props[i];
         let k = track.keys.partition_point(|(kt, _)| *kt <= t);
         let at = if k == 0 { &track.initial } else { &track.keys[k - 1].1 };
@@ -221,7 +241,7 @@ impl Timeline {
             PropAt::Absent => PropState { present: false, pos: [0.0; 3], held_by: None, flying: false },
             PropAt::At(p) => PropState { present: true, pos: *p, held_by: None, flying: false },
             PropAt::Held(a) => {
-                let s = self.actor_at(*a, t);
+                let s = holder(*a);
                 let (dx, dz) = bearing_vector(s.bearing);
                 let hand_y = if s.pose == Pose::Sitting { HAND.0 * 0.6 } else { HAND.0 };
                 let pos = [s.pos[0] + dx * HAND.1, s.pos[1] + hand_y, s.pos[2] + dz * HAND.1];

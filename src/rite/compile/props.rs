@@ -4,16 +4,16 @@
 use super::super::model::{Move, ObjectKind};
 use super::super::route::dist3;
 use super::super::timeline::{PropAt, bearing_vector};
-use super::{BeatInfo, REACH, Sim, note_actor};
+use super::{BeatInfo, REACH, Sim, UsedNote, note_actor};
 use crate::rite::span::{Path, PathExt};
 
-pub(super) struct PropEvent {
+pub(super) struct PropEvent<'a> {
     pub t: f32,
     pub actor: usize,
     pub prop: usize,
-    pub kind: Move,
+    pub kind: &'a Move,
     pub path: Path,
-    pub note: String,
+    pub note: UsedNote<'a>,
 }
 
 fn horizontal(a: [f32; 3], b: [f32; 3]) -> f32 {
@@ -21,7 +21,7 @@ fn horizontal(a: [f32; 3], b: [f32; 3]) -> f32 {
 }
 
 impl Sim<'_> {
-    pub(super) fn apply_prop_event(&mut self, e: PropEvent, info: &mut BeatInfo) {
+    pub(super) fn apply_prop_event(&mut self, e: PropEvent<'_>, info: &mut BeatInfo) {
         let name = self.props[e.prop].name.clone();
         let holder = match &self.prop_now[e.prop] {
             PropAt::Held(h) => Some(*h),
@@ -29,8 +29,8 @@ impl Sim<'_> {
         };
         let who = self.tracks[e.actor].name.clone();
         let here = self.tracks[e.actor].at(e.t);
-        let note = &e.note;
-        let new_state = match &e.kind {
+        let note = e.note;
+        let new_state = match e.kind {
             Move::Take(_) => {
                 match &self.prop_now[e.prop] {
                     PropAt::Held(h) if *h != e.actor => {
@@ -131,7 +131,7 @@ impl Sim<'_> {
             }
             _ => return,
         };
-        let t_key = match (&e.kind, self.props[e.prop].keys.last()) {
+        let t_key = match (e.kind, self.props[e.prop].keys.last()) {
             (Move::Shoot { .. }, Some((t, PropAt::Flying { t1, .. }))) if *t == e.t => *t1,
             _ => e.t,
         };
