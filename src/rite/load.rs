@@ -73,7 +73,17 @@ struct Origins {
     lists: Vec<(&'static str, Vec<(usize, usize)>)>,
 }
 
+/// The merged lists, in the order `record_all` counts them.
+const LISTS: [&str; 7] = ["objects", "places", "actors", "groups", "props", "templates", "steps"];
+
 impl Origins {
+    /// Counts one file's items of each of the [`LISTS`].
+    fn record_all(&mut self, file: usize, counts: [usize; 7]) {
+        for (list, count) in LISTS.into_iter().zip(counts) {
+            self.record(list, file, count);
+        }
+    }
+
     fn record(&mut self, list: &'static str, file: usize, count: usize) {
         let entry = match self.lists.iter_mut().find(|(l, _)| *l == list) {
             Some(e) => e,
@@ -117,18 +127,36 @@ pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<Strin
     let mut scene = parse(file, src)?;
     let mut files = vec![SourceFile::new(file.to_string(), src.to_string())];
     let mut origins = Origins::default();
-    origins.record("objects", 0, scene.layout.objects.len());
-    origins.record("places", 0, scene.layout.places.len());
-    origins.record("actors", 0, scene.actors.len());
-    origins.record("groups", 0, scene.groups.len());
-    origins.record("props", 0, scene.props.len());
-    origins.record("templates", 0, scene.templates.len());
-    origins.record("steps", 0, scene.steps.len());
+    origins.record_all(
+        0,
+        [
+            scene.layout.objects.len(),
+            scene.layout.places.len(),
+            scene.actors.len(),
+            scene.groups.len(),
+            scene.props.len(),
+            scene.templates.len(),
+            scene.steps.len(),
+        ],
+    );
     let mut diags = Vec::new();
-    for (k, part) in scene.parts.clone().iter().enumerate() {
-        let name = part_path(file, part);
-        let text = match read_part(&name) {
-            Ok(t) => t,
+    let texts: Vec<(String, Result<String, String>)> = scene
+        .parts
+        .iter()
+        .map(|part| {
+            let name = part_path(file, part);
+            let text = read_part(&name);
+            (name, text)
+        })
+        .collect();
+    let parsed = parse_parts(&texts);
+    for (k, ((name, text), parsed)) in texts.into_iter().zip(parsed).enumerate() {
+        let p = match parsed {
+            Ok(Ok(p)) => p,
+            Ok(Err(d)) => {
+                diags.push(d);
+                continue;
+            }
             Err(e) => {
                 diags.push(Diagnostic::new(
                     file,
@@ -139,21 +167,10 @@ pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<Strin
                 continue;
             }
         };
-        let p: ScenePart = match parse_as(&name, &text) {
-            Ok(p) => p,
-            Err(d) => {
-                diags.push(d);
-                continue;
-            }
-        };
-        let fi = files.len();
-        origins.record("objects", fi, p.objects.len());
-        origins.record("places", fi, p.places.len());
-        origins.record("actors", fi, p.actors.len());
-        origins.record("groups", fi, p.groups.len());
-        origins.record("props", fi, p.props.len());
-        origins.record("templates", fi, p.templates.len());
-        origins.record("steps", fi, p.steps.len());
+        origins.record_all(
+            files.len(),
+            [p.objects.len(), p.places.len(), p.actors.len(), p.groups.len(), p.props.len(), p.templates.len(), p.steps.len()],
+        );
         scene.layout.objects.extend(p.objects);
         scene.layout.places.extend(p.places);
         scene.actors.extend(p.actors);
@@ -161,7 +178,7 @@ pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<Strin
         scene.props.extend(p.props);
         scene.templates.extend(p.templates);
         scene.steps.extend(p.steps);
-        files.push(SourceFile::new(name.clone(), text));
+        files.push(SourceFile::new(name, text.unwrap_or_default()));
     }
     if !diags.is_empty() {
         return Err(Diagnostics(diags));
@@ -221,6 +238,18 @@ fn parse_path(s: &str) -> Path {
         }
     }
     path
+}
+
+/// Parses the parts side by side: they are files of their own, and parsing is much of a load.
+/// A part that could not be read keeps its reading error.
+fn parse_parts(texts: &[(String, Result<String, String>)]) -> Vec<Result<Result<ScenePart, Diagnostic>, String>> {
+    std::thread::scope(|s| {
+        let jobs: Vec<_> = texts
+            .iter()
+            .map(|(name, text)| text.as_ref().map(|text| s.spawn(move || parse_as::<ScenePart>(name, text))).map_err(String::clone))
+            .collect();
+        jobs.into_iter().map(|job| job.map(|j| j.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))).collect()
+    })
 }
 
 /// Reads a part from disk.
