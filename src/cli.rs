@@ -177,10 +177,21 @@ pub fn run(cli: Cli) -> ExitCode {
                 window: Some(format!("{width}x{height}")),
                 english,
             };
-            crate::app::run(open, Some(out))
+            open_viewer(open, Some(out))
         }
-        None => crate::app::run(cli.open, None),
+        None => open_viewer(cli.open, None),
     }
+}
+
+#[cfg(feature = "viewer")]
+fn open_viewer(open: OpenArgs, render_to: Option<String>) -> ExitCode {
+    crate::app::run(open, render_to)
+}
+
+#[cfg(not(feature = "viewer"))]
+fn open_viewer(_: OpenArgs, _: Option<String>) -> ExitCode {
+    eprintln!("sheli: this build has no viewer (cargo feature `viewer`); check, steps, state and duties work");
+    ExitCode::from(2)
 }
 
 fn with_rite(scene: &str, f: impl FnOnce(&Rite) -> ExitCode) -> ExitCode {

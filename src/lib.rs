@@ -1,5 +1,6 @@
 //! sheli 射礼: the archery rites of the 仪礼, staged clause by clause.
 
+#[cfg(feature = "viewer")]
 pub mod app;
 pub mod cli;
 pub mod rite;

@@ -136,6 +136,9 @@ pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
             });
         }
     }
+    if scene.steps.is_empty() {
+        problems.push(Problem { path: root.field("steps"), message: "a scene needs at least one step: there is nothing to enact".into() });
+    }
     let step_ids: HashSet<&str> = scene.steps.iter().map(|s| s.id.as_str()).collect();
     for (si, s) in scene.steps.iter().enumerate() {
         for (k, a) in s.annotates.iter().enumerate() {
