@@ -1,6 +1,6 @@
-//! The inputs the fuzzer (tools/fuzz.sh) crashed on, kept in tests/fuzz_regressions/, and its
-//! seeds, replayed through the fuzzer's own harness: each loads, or fails with diagnostics that
-//! point into its files, and never panics.
+//! The inputs the fuzzer (tools/fuzz.sh) crashed on, kept in tests/fuzz_regressions/ (with a few
+//! of their kind written by hand), and its seeds, replayed through the fuzzer's own harness:
+//! each loads, or fails with diagnostics that point into its files, and never panics.
 
 use std::path::Path;
 

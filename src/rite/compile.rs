@@ -8,9 +8,9 @@ mod props;
 
 use props::PropEvent;
 
-use super::court::Courtyard;
+use super::court::{Courtyard, MAX_STAIR_STEPS};
 use super::expand::{FlatAct, expand_beat, undeclared_placeholders};
-use super::model::{Dir, Len, Move, Scene};
+use super::model::{Dir, Len, Move, ObjectKind, Scene};
 use super::route::Router;
 use super::span::{Path, PathExt, Seg};
 use super::timeline::{ActorTrack, Motion, Pose, PropAt, PropTrack, Rest, Segment, Timeline, bearing_between, cumulative, gesture_id};
@@ -110,6 +110,14 @@ pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
         let (w, d, h) = (o.size.0.chi(chi_m), o.size.1.chi(chi_m), o.size.2.chi(chi_m));
         if !(w > 0.0 && d > 0.0 && h >= 0.0 && w.is_finite() && d.is_finite() && h.is_finite()) {
             problems.push(Problem { path: p.field("size"), message: format!("`{}` needs a positive width and depth", o.id) });
+        }
+        if let ObjectKind::Stair { steps, .. } = o.kind
+            && !(1..=MAX_STAIR_STEPS).contains(&steps)
+        {
+            problems.push(Problem {
+                path: p.field("kind").field("steps"),
+                message: format!("stair `{}` has {steps} steps: a stair has 1 to {MAX_STAIR_STEPS}", o.id),
+            });
         }
     }
     let court = Courtyard::new(&scene.layout, chi_m);

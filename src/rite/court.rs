@@ -134,7 +134,7 @@ impl Courtyard {
             let footprint = Box2::around(cx, cz, m(o.size.0).abs(), m(o.size.1).abs());
             let level = level_of(cx, cz);
             if let ObjectKind::Stair { steps, up } = o.kind {
-                stairs.push(stair_profile(&o.id, footprint, steps.max(1), up, hall_height));
+                stairs.push(stair_profile(&o.id, footprint, steps.clamp(1, MAX_STAIR_STEPS), up, hall_height));
             }
             solids.push(Solid {
                 id: o.id.clone(),
@@ -210,6 +210,9 @@ impl Courtyard {
         hits.into_iter().map(|r| r.id.clone()).collect()
     }
 }
+
+/// More steps than any hall's stair has; the compiler reports a stair beyond it.
+pub const MAX_STAIR_STEPS: u32 = 60;
 
 fn stair_profile(id: &str, fp: Box2, steps: u32, up: Dir, height: f32) -> Stairway {
     let (dx, dz) = up.vector();
