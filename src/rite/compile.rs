@@ -388,10 +388,10 @@ impl<'a> Sim<'a> {
 
     /// Members an act stands for: one actor, or each member of a group.
     fn members(&mut self, act: &FlatAct) -> Vec<usize> {
-        if let Some(&i) = self.actor_ix.get(act.who.as_str()) {
+        if let Some(&i) = self.actor_ix.get(act.who.as_ref()) {
             return vec![i];
         }
-        if let Some(&g) = self.group_ix.get(act.who.as_str()) {
+        if let Some(&g) = self.group_ix.get(act.who.as_ref()) {
             let scene = self.scene;
             return scene.groups[g].members.iter().filter_map(|m| self.actor_ix.get(m.as_str()).copied()).collect();
         }
@@ -403,7 +403,7 @@ impl<'a> Sim<'a> {
     /// Plays one phase: each act from `t0` in parallel. Returns when the last of them ends.
     fn run_phase(&mut self, phase: &[FlatAct], t0: f32, info: &mut BeatInfo) -> f32 {
         let mut end = t0;
-        let mut busy: HashMap<usize, Path> = HashMap::new();
+        let mut busy: HashMap<usize, &Path> = HashMap::new();
         let mut events: Vec<PropEvent> = Vec::new();
         for act in phase {
             let members = self.members(act);
@@ -419,7 +419,7 @@ impl<'a> Sim<'a> {
                     self.problem(act.origin.clone(), msg);
                     continue;
                 }
-                busy.insert(a, act.origin.clone());
+                busy.insert(a, &act.origin);
                 let line = if grouped {
                     let (dir, spacing) = act.file.unwrap_or((Dir::W, None));
                     let step = spacing.map(|s| s.metres(self.court.chi_m)).unwrap_or(LINE_SPACING_CHI * self.court.chi_m);
@@ -459,12 +459,13 @@ impl<'a> Sim<'a> {
     ) -> f32 {
         let mut t = t0;
         for (mi, m) in act.moves.iter().enumerate() {
-            let mpath = act.origin.index(1).index(mi);
+            // the move's own node, built only for a message
+            let mpath = || act.origin.index(1).index(mi);
             let note = used_note(act);
             let present = self.rest[a].present;
             if !present && !matches!(m, Move::Enter(_)) {
                 let msg = format!("{} is not here (not yet entered, or already gone): `Enter` first{note}", self.tracks[a].name);
-                self.problem(mpath, msg);
+                self.problem(mpath(), msg);
                 continue;
             }
             if let Some((name, dur, pose, seated_after)) = gesture_of(m) {
@@ -481,7 +482,7 @@ impl<'a> Sim<'a> {
             match m {
                 Move::Go { to, via, off, face } => {
                     let Some(mut dest) = self.point(to, *off) else {
-                        self.problem(mpath.field("to"), format!("unknown place `{to}`{note}"));
+                        self.problem(mpath().field("to"), format!("unknown place `{to}`{note}"));
                         continue;
                     };
                     dest[0] += line.0;
@@ -500,7 +501,7 @@ impl<'a> Sim<'a> {
                             words.push(format!("{via_words}至{to}"));
                         }
                         Err(e) => {
-                            let blame = if e.starts_with("no stair") { mpath.field("via") } else { mpath.field("to") };
+                            let blame = if e.starts_with("no stair") { mpath().field("via") } else { mpath().field("to") };
                             let msg = format!("{} cannot walk to `{to}`: {e}{note}", self.tracks[a].name);
                             self.problem(blame, msg);
                         }
@@ -517,11 +518,11 @@ impl<'a> Sim<'a> {
                 Move::Enter(place) => {
                     if present {
                         let msg = format!("{} is already here{note}", self.tracks[a].name);
-                        self.problem(mpath, msg);
+                        self.problem(mpath(), msg);
                         continue;
                     }
                     let Some(mut p) = self.point(place, None) else {
-                        self.problem(mpath.index(0), format!("unknown place `{place}`{note}"));
+                        self.problem(mpath().index(0), format!("unknown place `{place}`{note}"));
                         continue;
                     };
                     p[0] += line.0;
@@ -537,7 +538,7 @@ impl<'a> Sim<'a> {
                 }
                 Move::Wait(s) => {
                     if !(*s > 0.0 && s.is_finite()) {
-                        self.problem(mpath, format!("a wait must last a positive number of seconds, not {s}{note}"));
+                        self.problem(mpath(), format!("a wait must last a positive number of seconds, not {s}{note}"));
                         continue;
                     }
                     let rest = self.rest[a];
@@ -568,7 +569,7 @@ impl<'a> Sim<'a> {
                 | Move::Clear(p)
                 | Move::Shoot { arrow: p, .. } => {
                     let Some(&prop) = self.prop_ix.get(p.as_str()) else {
-                        self.problem(mpath.index(0).field("arrow"), format!("unknown prop `{p}`{note}"));
+                        self.problem(mpath().index(0).field("arrow"), format!("unknown prop `{p}`{note}"));
                         continue;
                     };
                     let (name, dur, pose) = match m {
@@ -599,7 +600,8 @@ impl<'a> Sim<'a> {
                         actor: a,
                         prop,
                         kind: m,
-                        path: mpath,
+                        origin: &act.origin,
+                        index: mi,
                         note,
                     });
                 }
@@ -661,7 +663,7 @@ fn path_heading(path: &[[f32; 3]]) -> Option<f32> {
 /// Where a message about an act that a template produced should also point: `used_note(act)`
 /// in a message reads " (in template `X`, used at …)". Written out only when a message is.
 #[derive(Clone, Copy)]
-pub(super) struct UsedNote<'a>(&'a FlatAct);
+pub(super) struct UsedNote<'a>(&'a FlatAct<'a>);
 
 impl std::fmt::Display for UsedNote<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -672,7 +674,7 @@ impl std::fmt::Display for UsedNote<'_> {
     }
 }
 
-fn used_note(act: &FlatAct) -> UsedNote<'_> {
+fn used_note<'a>(act: &'a FlatAct<'a>) -> UsedNote<'a> {
     UsedNote(act)
 }
 

@@ -1,18 +1,20 @@
 //! Template expansion: `Use("pair_shoots", {"upper": "shang1", …})` becomes the template's acts
 //! with every `{param}` in every string replaced. Repeated choreography is written once.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::model::{Entry, Move, Template};
 use super::span::{Path, PathExt};
 
-/// One act after expansion, with where it came from for diagnostics.
+/// One act after expansion, with where it came from for diagnostics. An act written in the beat
+/// itself borrows its words from the scene; one from a template owns its substituted copy.
 #[derive(Debug, Clone)]
-pub struct FlatAct {
-    pub who: String,
+pub struct FlatAct<'a> {
+    pub who: Cow<'a, str>,
     /// `Some(dir)` when a group is lined up along `dir` (from `Line`, or a group named in `Act`)
     pub file: Option<(super::model::Dir, Option<super::model::Len>)>,
-    pub moves: Vec<Move>,
+    pub moves: Cow<'a, [Move]>,
     /// the act's own node (in the beat, or in a template's body)
     pub origin: Path,
     /// the outermost `Use` that produced it, if any, and the template's name
@@ -29,7 +31,12 @@ pub struct ExpandError {
 const MAX_NESTING: usize = 16;
 
 /// Splits a beat's entries into phases (at each `Then`) of flat acts.
-pub fn expand_beat(entries: &[Entry], base: &Path, templates: &[Template], errors: &mut Vec<ExpandError>) -> Vec<Vec<FlatAct>> {
+pub fn expand_beat<'a>(
+    entries: &'a [Entry],
+    base: &Path,
+    templates: &'a [Template],
+    errors: &mut Vec<ExpandError>,
+) -> Vec<Vec<FlatAct<'a>>> {
     let mut phases = vec![Vec::new()];
     expand_into(entries, base, templates, &BTreeMap::new(), None, 0, &mut phases, errors);
     phases.retain(|p| !p.is_empty());
@@ -37,14 +44,14 @@ pub fn expand_beat(entries: &[Entry], base: &Path, templates: &[Template], error
 }
 
 #[allow(clippy::too_many_arguments)]
-fn expand_into(
-    entries: &[Entry],
+fn expand_into<'a>(
+    entries: &'a [Entry],
     base: &Path,
-    templates: &[Template],
+    templates: &'a [Template],
     args: &BTreeMap<String, String>,
     used_at: Option<&(Path, String)>,
     depth: usize,
-    phases: &mut Vec<Vec<FlatAct>>,
+    phases: &mut Vec<Vec<FlatAct<'a>>>,
     errors: &mut Vec<ExpandError>,
 ) {
     for (i, entry) in entries.iter().enumerate() {
@@ -54,9 +61,9 @@ fn expand_into(
             Entry::Act(who, moves) => push(
                 phases,
                 FlatAct {
-                    who: subst(who, args),
+                    who: subst_cow(who, args),
                     file: None,
-                    moves: moves.iter().map(|m| subst_move(m, args)).collect(),
+                    moves: subst_moves(moves, args),
                     origin: path,
                     used_at: used_at.cloned(),
                 },
@@ -64,9 +71,9 @@ fn expand_into(
             Entry::Line { who, file, moves, spacing } => push(
                 phases,
                 FlatAct {
-                    who: subst(who, args),
+                    who: subst_cow(who, args),
                     file: Some((*file, *spacing)),
-                    moves: moves.iter().map(|m| subst_move(m, args)).collect(),
+                    moves: subst_moves(moves, args),
                     origin: path,
                     used_at: used_at.cloned(),
                 },
@@ -113,7 +120,7 @@ fn expand_into(
     }
 }
 
-fn push(phases: &mut Vec<Vec<FlatAct>>, act: FlatAct) {
+fn push<'a>(phases: &mut Vec<Vec<FlatAct<'a>>>, act: FlatAct<'a>) {
     if let Some(last) = phases.last_mut() {
         last.push(act);
     }
@@ -143,6 +150,15 @@ pub fn subst(s: &str, args: &BTreeMap<String, String>) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// Outside a template there is nothing to substitute: borrow.
+fn subst_cow<'a>(s: &'a str, args: &BTreeMap<String, String>) -> Cow<'a, str> {
+    if args.is_empty() { Cow::Borrowed(s) } else { Cow::Owned(subst(s, args)) }
+}
+
+fn subst_moves<'a>(moves: &'a [Move], args: &BTreeMap<String, String>) -> Cow<'a, [Move]> {
+    if args.is_empty() { Cow::Borrowed(moves) } else { Cow::Owned(moves.iter().map(|m| subst_move(m, args)).collect()) }
 }
 
 fn subst_move(m: &Move, args: &BTreeMap<String, String>) -> Move {

@@ -12,8 +12,16 @@ pub(super) struct PropEvent<'a> {
     pub actor: usize,
     pub prop: usize,
     pub kind: &'a Move,
-    pub path: Path,
+    /// the act, and which of its moves this is: the move's node, for a message
+    pub origin: &'a Path,
+    pub index: usize,
     pub note: UsedNote<'a>,
+}
+
+impl PropEvent<'_> {
+    fn path(&self) -> Path {
+        self.origin.index(1).index(self.index)
+    }
 }
 
 fn horizontal(a: [f32; 3], b: [f32; 3]) -> f32 {
@@ -35,18 +43,18 @@ impl Sim<'_> {
                 match &self.prop_now[e.prop] {
                     PropAt::Held(h) if *h != e.actor => {
                         let msg = format!("{who} takes {name} ({}) but {} holds it{note}", self.props[e.prop].id, self.tracks[*h].name);
-                        self.problem(e.path, msg);
+                        self.problem(e.path(), msg);
                         return;
                     }
                     PropAt::Absent => {
-                        self.problem(e.path, format!("{who} takes {name} ({}) but it is not here{note}", self.props[e.prop].id));
+                        self.problem(e.path(), format!("{who} takes {name} ({}) but it is not here{note}", self.props[e.prop].id));
                         return;
                     }
                     PropAt::At(p) | PropAt::Flying { to: p, .. } => {
                         let d = horizontal(*p, here.pos);
                         if d > REACH {
                             let msg = format!("{who} takes {name} ({}) from {d:.1} m away: walk to it first{note}", self.props[e.prop].id);
-                            self.problem(e.path, msg);
+                            self.problem(e.path(), msg);
                             return;
                         }
                     }
@@ -63,7 +71,7 @@ impl Sim<'_> {
                         None => String::new(),
                     }
                 );
-                self.problem(e.path, msg);
+                self.problem(e.path(), msg);
                 return;
             }
             Move::Put(_) => {
@@ -73,33 +81,33 @@ impl Sim<'_> {
             }
             Move::PutOn(_, place) | Move::Set(_, place) => {
                 let Some(p) = self.point(place, None) else {
-                    self.problem(e.path.index(1), format!("unknown place `{place}`{note}"));
+                    self.problem(e.path().index(1), format!("unknown place `{place}`{note}"));
                     return;
                 };
                 if matches!(e.kind, Move::Set(..))
                     && let Some(h) = holder.filter(|h| *h != e.actor)
                 {
                     let msg = format!("{who} sets out {name} but {} holds it{note}", self.tracks[h].name);
-                    self.problem(e.path, msg);
+                    self.problem(e.path(), msg);
                     return;
                 }
                 PropAt::At(p)
             }
             Move::Give(_, to) => {
                 let Some(&r) = self.actor_ix.get(to.as_str()) else {
-                    self.problem(e.path.index(1), format!("unknown actor `{to}`{note}"));
+                    self.problem(e.path().index(1), format!("unknown actor `{to}`{note}"));
                     return;
                 };
                 let there = self.tracks[r].at(e.t);
                 if !there.present {
                     let msg = format!("{who} hands {name} to {}, who is not here{note}", self.tracks[r].name);
-                    self.problem(e.path, msg);
+                    self.problem(e.path(), msg);
                     return;
                 }
                 let d = horizontal(here.pos, there.pos);
                 if d > REACH || self.court.level_of(here.pos[0], here.pos[2]) != self.court.level_of(there.pos[0], there.pos[2]) {
                     let msg = format!("{who} hands {name} to {} {d:.1} m away: they must stand together{note}", self.tracks[r].name);
-                    self.problem(e.path, msg);
+                    self.problem(e.path(), msg);
                     return;
                 }
                 note_actor(info, r, format!("受{name}"));
@@ -108,11 +116,11 @@ impl Sim<'_> {
             Move::Clear(_) => PropAt::Absent,
             Move::Shoot { target, hit, .. } => {
                 let Some(solid) = self.court.solid(target) else {
-                    self.problem(e.path.field("target"), format!("unknown target `{target}`{note}"));
+                    self.problem(e.path().field("target"), format!("unknown target `{target}`{note}"));
                     return;
                 };
                 if !matches!(solid.kind, ObjectKind::Target { .. }) {
-                    self.problem(e.path.field("target"), format!("`{target}` is not a 侯{note}"));
+                    self.problem(e.path().field("target"), format!("`{target}` is not a 侯{note}"));
                     return;
                 }
                 let (cx, cz) = solid.footprint.centre();
