@@ -60,13 +60,7 @@ fn expand_into<'a>(
             Entry::Then => phases.push(Vec::new()),
             Entry::Act(who, moves) => push(
                 phases,
-                FlatAct {
-                    who: subst_cow(who, args),
-                    file: None,
-                    moves: subst_moves(moves, args),
-                    origin: path,
-                    used_at: used_at.cloned(),
-                },
+                FlatAct { who: subst_cow(who, args), file: None, moves: subst_moves(moves, args), origin: path, used_at: used_at.cloned() },
             ),
             Entry::Line { who, file, moves, spacing } => push(
                 phases,
