@@ -52,7 +52,7 @@ fn errata(scene: &str) -> Errata {
 /// Applies the errata to the seed exactly as tools/errata_check.py does.
 fn apply(scene: &str) -> Vec<(String, String)> {
     let e = errata(scene);
-    let seed = read(&format!("../shared/seeds/{}", e.seed));
+    let seed = read(&format!("sources/seeds/{}", e.seed));
     let mut lines: Vec<String> = seed.split('\n').map(|l| l.trim_end_matches('\r').to_string()).collect();
     for c in &e.chars {
         assert!(!c.why.trim().is_empty(), "{scene}: char fix {} needs a reason", c.seed);
@@ -140,7 +140,7 @@ fn da_she_cleaned_text_is_seed_plus_errata_with_every_she_restored() {
         .sum();
     assert!(added > 100, "well over a hundred 射 restored in the 原文, found {added}");
     let yuanwen = &parts.iter().find(|(f, _)| f == "yuanwen").unwrap().1;
-    let seed = read(&format!("../shared/seeds/{}", e.seed));
+    let seed = read(&format!("sources/seeds/{}", e.seed));
     assert!(!seed.contains("大射之仪") && yuanwen.contains("大射之仪"));
     // the restorations we are sure of, from the received text
     let sure = read("scenes/da_she.sure_restorations.txt");

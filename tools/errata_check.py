@@ -37,7 +37,7 @@ def main():
     text = open(path, encoding='utf-8').read()
     seed_name = re.search(r'seed\s*:\s*"([^"]+)"', text).group(1)
     here = os.path.dirname(os.path.abspath(path))
-    seed_path = os.path.join(here, '..', '..', 'shared', 'seeds', seed_name)
+    seed_path = os.path.join(here, '..', 'sources', 'seeds', seed_name)
     lines = open(seed_path, encoding='utf-8').read().split('\n')
     lines = [l.rstrip('\r') for l in lines]
     for c in entries(text, 'Char'):
