@@ -1,8 +1,5 @@
 use std::process::ExitCode;
 
-use clap::Parser;
-use sheli::cli::Cli;
-
 fn main() -> ExitCode {
-    sheli::cli::run(Cli::parse())
+    sheli::cli::main()
 }

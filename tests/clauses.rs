@@ -1,9 +1,11 @@
-//! Clause by clause: for every line of tests/clauses/<rite>_<part>.tsv, `sheli state --text
-//! FRAGMENT --json` must put the named actor at the named place, facing the named way (and in the
-//! named pose, holding the named props, where given). See docs/authoring.md.
+//! Clause by clause: for every line of tests/clauses/<rite>_<part>.tsv, the state that `sheli
+//! state --text FRAGMENT --json` prints must put the named actor at the named place, facing the
+//! named way (and in the named pose, holding the named props, where given). See docs/authoring.md.
+//! Each rite is loaded once and asked in-process, through the same moment resolution and JSON
+//! snapshot as the command; tests/cli.rs covers the binary itself.
 
-use assert_cmd::Command;
 use serde_json::Value;
+use sheli::cli::MomentArgs;
 
 struct Case {
     file: String,
@@ -53,19 +55,26 @@ fn cases(rite: &str) -> Vec<Case> {
 
 fn check(rite: &str, minimum: usize) {
     let cases = cases(rite);
+    let loaded = sheli::rite::load_named(&format!("scenes/{rite}.ron")).unwrap_or_else(|e| panic!("{e}"));
     let mut failures = Vec::new();
     for c in &cases {
-        let mut args = vec!["state".to_string(), format!("scenes/{rite}.ron"), "--text".into(), c.fragment.clone(), "--json".into()];
-        if let Some(n) = &c.nth {
-            args.extend(["--nth".to_string(), n.clone()]);
-        }
-        let out = Command::cargo_bin("sheli").unwrap().args(&args).output().unwrap();
         let at = format!("{}:{} `{}`", c.file, c.line, c.fragment);
-        if !out.status.success() {
-            failures.push(format!("{at}: {}", String::from_utf8_lossy(&out.stderr).trim()));
-            continue;
-        }
-        let s: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let nth = match c.nth.as_deref().map(str::parse::<usize>).transpose() {
+            Ok(n) => n,
+            Err(e) => {
+                failures.push(format!("{at}: bad nth: {e}"));
+                continue;
+            }
+        };
+        let moment = MomentArgs { text: Some(c.fragment.clone()), nth, ..MomentArgs::default() };
+        let (t, beat) = match moment.resolve(&loaded) {
+            Ok(x) => x,
+            Err(e) => {
+                failures.push(format!("{at}: {e}"));
+                continue;
+            }
+        };
+        let s: Value = serde_json::to_value(loaded.snapshot(t, beat)).unwrap();
         let Some(a) = s["actors"].as_array().unwrap().iter().find(|a| a["id"] == c.actor.as_str()) else {
             failures.push(format!("{at}: no actor {}", c.actor));
             continue;

@@ -27,8 +27,19 @@ fn assert_at(fragment: &str, id: &str, place: &str, facing: &str) -> Value {
     assert!(places.contains(&place), "{fragment}: {id} should be at {place}, is at {places:?}");
     assert_eq!(a["facing"], facing, "{fragment}: {id} should face {facing}");
     assert_eq!(a["present"], true);
-    assert!(s["beat"]["text"].as_str().unwrap().contains(&fragment[..fragment.len().min(6)]) || fragment.chars().count() > 6);
+    assert_ends_in_beat(fragment, s["beat"]["text"].as_str().unwrap());
     s
+}
+
+/// The beat reported is the one the fragment ends in: it holds the whole fragment, or begins
+/// with the fragment's end (a fragment spanning clauses ends in the last of them).
+fn assert_ends_in_beat(fragment: &str, beat: &str) {
+    let letters = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).collect::<String>();
+    let (frag, beat_letters) = (letters(fragment), letters(beat));
+    let chars: Vec<char> = frag.chars().collect();
+    let ends_here =
+        beat_letters.contains(&frag) || (1..chars.len()).any(|k| beat_letters.starts_with(&chars[k..].iter().collect::<String>()));
+    assert!(ends_here, "`{fragment}` does not end in the reported beat `{beat}`");
 }
 
 fn holding(s: &Value, id: &str) -> Vec<String> {
@@ -168,4 +179,88 @@ fn check_is_clean_on_the_shipped_scene_and_located_on_a_broken_one() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with("tests/bad_scenes/unknown_ids.ron:"), "{err}");
     assert!(err.contains(": error: unknown actor `zhuern`"), "{err}");
+}
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).to_string()
+}
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    // `sheli steps … | head`: the pipe closes after the first bytes; sheli's own status is 0
+    let out = std::process::Command::new("bash")
+        .args(["-c", &format!("'{}' steps {SCENE} --json | head -c 10 >/dev/null; echo ${{PIPESTATUS[0]}}", env!("CARGO_BIN_EXE_sheli"))])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "0", "{}", stderr(&out));
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+}
+
+#[test]
+fn render_says_it_needs_a_display_and_a_folder() {
+    let out = Command::cargo_bin("sheli")
+        .unwrap()
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .args(["render", SCENE, "--step", "bai_zhi", "--out", "/tmp/sheli_never.png"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("no display is set") && stderr(&out).contains("xvfb-run"), "{}", stderr(&out));
+    let out = sheli(&["render", SCENE, "--step", "bai_zhi", "--out", "/no/such/dir/a.png"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("the folder `/no/such/dir` does not exist"), "{}", stderr(&out));
+}
+
+#[test]
+fn moments_are_checked_with_messages_that_say_what_is_wrong() {
+    let out = sheli(&["state", SCENE, "--time", "-1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--time must be a non-negative number of seconds, not -1"), "{}", stderr(&out));
+    let out = sheli(&["state", SCENE, "--text", "再拜", "--nth", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--nth counts from 1"), "{}", stderr(&out));
+    let out = sheli(&["state", SCENE, "--text", ""]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("the fragment is empty"), "{}", stderr(&out));
+    let out = sheli(&["state", SCENE, "--text", "，。"]);
+    assert!(stderr(&out).contains("the fragment is empty"), "{}", stderr(&out));
+}
+
+#[test]
+fn an_unknown_command_lists_the_commands() {
+    let out = sheli(&["stpes", SCENE]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("`stpes` is neither a command nor a scene") && err.contains("check, steps, state, duties, glossary, render"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_path_not_on_disk_says_the_built_in_copy_is_used() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("elsewhere");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::cargo_bin("sheli").unwrap().current_dir(&dir).args(["check", SCENE]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("note: `scenes/xiang_she.ron` is not on disk here: using the copy built into sheli"), "{}", stderr(&out));
+    // by its id it is the shipped rite, and nothing needs saying
+    let out = Command::cargo_bin("sheli").unwrap().current_dir(&dir).args(["check", "xiang_she"]).output().unwrap();
+    assert!(out.status.success() && stderr(&out).is_empty(), "{}", stderr(&out));
+}
+
+#[test]
+fn english_duties_and_state() {
+    let out = sheli(&["duties", SCENE, "主人", "--english"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("bows twice"), "{text}");
+    let out = sheli(&["duties", SCENE, "主人", "--json"]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let duties = v["duties"].as_array().unwrap();
+    assert!(duties.iter().all(|d| !d["does"].as_str().unwrap().is_empty() && !d["does_en"].as_str().unwrap().is_empty()));
+    let out = sheli(&["state", SCENE, "--text", "主人阼阶上当楣北面再拜", "--english"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("the host") && text.contains("In English:"), "{text}");
 }

@@ -6,8 +6,9 @@ use bevy::prelude::*;
 
 use super::reload::Reloaded;
 use super::stage::{Playhead, Stage};
+use crate::rite::gesture::Gesture;
 use crate::rite::model::{Dress, PropKind};
-use crate::rite::timeline::{GESTURES, Pose};
+use crate::rite::timeline::Pose;
 
 /// An actor's figure: the index of its track.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +26,45 @@ pub struct Torso;
 #[derive(Component)]
 pub struct Arms;
 
+/// The parts of a figure that move with its gestures, found once when it is dressed.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Limbs {
+    pub torso: Entity,
+    pub arms: Entity,
+}
+
+/// The meshes and materials every figure shares: built once, used by all.
+#[derive(Resource)]
+struct FigureAssets {
+    skin: Handle<StandardMaterial>,
+    cap: Handle<StandardMaterial>,
+    skirt: Handle<Mesh>,
+    chest: Handle<Mesh>,
+    head: Handle<Mesh>,
+    hat: Handle<Mesh>,
+    arm: Handle<Mesh>,
+    robes: std::collections::HashMap<Dress, Handle<StandardMaterial>>,
+}
+
+impl FromWorld for FigureAssets {
+    fn from_world(world: &mut World) -> FigureAssets {
+        let mut materials = world.resource_mut::<Assets<StandardMaterial>>();
+        let skin = materials.add(StandardMaterial { base_color: Color::srgb(0.93, 0.80, 0.66), perceptual_roughness: 0.8, ..default() });
+        let cap = materials.add(StandardMaterial { base_color: Color::srgb(0.08, 0.08, 0.08), perceptual_roughness: 0.7, ..default() });
+        let mut meshes = world.resource_mut::<Assets<Mesh>>();
+        FigureAssets {
+            skin,
+            cap,
+            skirt: meshes.add(ConicalFrustum { radius_top: 0.16, radius_bottom: 0.26, height: 0.62 }),
+            chest: meshes.add(ConicalFrustum { radius_top: 0.19, radius_bottom: 0.16, height: 0.52 }),
+            head: meshes.add(Sphere::new(0.11)),
+            hat: meshes.add(Cylinder::new(0.07, 0.10)),
+            arm: meshes.add(Capsule3d::new(0.05, 0.42)),
+            robes: default(),
+        }
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn)
         .add_systems(PreUpdate, respawn.run_if(on_message::<Reloaded>).after(super::reload::Reloading))
@@ -32,7 +72,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 pub(super) fn draw_plugin(app: &mut App) {
-    app.add_systems(Update, dress);
+    app.init_resource::<FigureAssets>().add_observer(dress_actor).add_observer(shape_prop);
 }
 
 /// A new version of the scene may have other people and things: draw them anew.
@@ -45,11 +85,16 @@ fn respawn(mut commands: Commands, stage: Res<Stage>, old: Query<Entity, Or<(Wit
 
 fn spawn(mut commands: Commands, stage: Res<Stage>) {
     for (i, a) in stage.rite.timeline.actors.iter().enumerate() {
-        commands.spawn((ActorFigure(i), Name::new(a.id.clone()), Transform::default(), Visibility::Hidden));
+        commands.spawn(figure(ActorFigure(i), &a.id));
     }
     for (i, p) in stage.rite.timeline.props.iter().enumerate() {
-        commands.spawn((PropFigure(i), Name::new(p.id.clone()), Transform::default(), Visibility::Hidden));
+        commands.spawn(figure(PropFigure(i), &p.id));
     }
+}
+
+/// A person or thing, hidden until `place` puts it where the timeline says.
+fn figure(which: impl Component, id: &str) -> impl Bundle {
+    (which, Name::new(id.to_string()), Transform::default(), Visibility::Hidden)
 }
 
 /// The robe's colour says who someone is.
@@ -67,53 +112,61 @@ pub fn robe_colour(dress: Dress) -> Color {
     }
 }
 
-fn dress(
+fn part(mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Transform) -> impl Bundle {
+    (Mesh3d(mesh.clone()), MeshMaterial3d(material.clone()), at)
+}
+
+/// A figure is dressed when it is spawned: robe in the colour of its rank, head, cap and arms.
+fn dress_actor(
+    add: On<Add, ActorFigure>,
     mut commands: Commands,
+    figures: Query<&ActorFigure>,
     stage: Res<Stage>,
-    actors: Query<(Entity, &ActorFigure), Added<ActorFigure>>,
-    props: Query<(Entity, &PropFigure), Added<PropFigure>>,
+    mut assets: ResMut<FigureAssets>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let Ok(f) = figures.get(add.entity) else { return };
+    let dress = stage.rite.timeline.actors[f.0].dress;
+    let robe = assets
+        .robes
+        .entry(dress)
+        .or_insert_with(|| materials.add(StandardMaterial { base_color: robe_colour(dress), perceptual_roughness: 0.9, ..default() }))
+        .clone();
+    let a = &*assets;
+    let arm =
+        |side: f32| part(&a.arm, &robe, Transform::from_xyz(side * 0.21, -0.2, 0.0).with_rotation(Quat::from_rotation_z(side * 0.15)));
+    let arms = commands.spawn((Arms, Transform::from_xyz(0.0, 0.46, 0.0), Visibility::Inherited, children![arm(-1.0), arm(1.0)])).id();
+    let torso = commands
+        .spawn((
+            Torso,
+            Transform::from_xyz(0.0, 0.62, 0.0),
+            Visibility::Inherited,
+            children![
+                part(&a.chest, &robe, Transform::from_xyz(0.0, 0.26, 0.0)),
+                part(&a.head, &a.skin, Transform::from_xyz(0.0, 0.64, 0.0)),
+                part(&a.hat, &a.cap, Transform::from_xyz(0.0, 0.77, 0.0)),
+            ],
+        ))
+        .add_child(arms)
+        .id();
+    let skirt = commands.spawn(part(&a.skirt, &robe, Transform::from_xyz(0.0, 0.31, 0.0))).id();
+    commands.entity(add.entity).insert(Limbs { torso, arms }).add_children(&[skirt, torso]);
+}
+
+/// A thing gets its shape when it is spawned.
+fn shape_prop(
+    add: On<Add, PropFigure>,
+    mut commands: Commands,
+    figures: Query<&PropFigure>,
+    stage: Res<Stage>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    if actors.is_empty() && props.is_empty() {
-        return;
-    }
-    let skin = materials.add(StandardMaterial { base_color: Color::srgb(0.93, 0.80, 0.66), perceptual_roughness: 0.8, ..default() });
-    let cap = materials.add(StandardMaterial { base_color: Color::srgb(0.08, 0.08, 0.08), perceptual_roughness: 0.7, ..default() });
-    let skirt = meshes.add(ConicalFrustum { radius_top: 0.16, radius_bottom: 0.26, height: 0.62 });
-    let chest = meshes.add(ConicalFrustum { radius_top: 0.19, radius_bottom: 0.16, height: 0.52 });
-    let head = meshes.add(Sphere::new(0.11));
-    let hat = meshes.add(Cylinder::new(0.07, 0.10));
-    let arm = meshes.add(Capsule3d::new(0.05, 0.42));
-    for (e, f) in &actors {
-        let a = &stage.rite.timeline.actors[f.0];
-        let robe = materials.add(StandardMaterial { base_color: robe_colour(a.dress), perceptual_roughness: 0.9, ..default() });
-        commands.entity(e).with_children(|p| {
-            p.spawn((Mesh3d(skirt.clone()), MeshMaterial3d(robe.clone()), Transform::from_xyz(0.0, 0.31, 0.0)));
-            p.spawn((Torso, Transform::from_xyz(0.0, 0.62, 0.0), Visibility::Inherited)).with_children(|t| {
-                t.spawn((Mesh3d(chest.clone()), MeshMaterial3d(robe.clone()), Transform::from_xyz(0.0, 0.26, 0.0)));
-                t.spawn((Mesh3d(head.clone()), MeshMaterial3d(skin.clone()), Transform::from_xyz(0.0, 0.64, 0.0)));
-                t.spawn((Mesh3d(hat.clone()), MeshMaterial3d(cap.clone()), Transform::from_xyz(0.0, 0.77, 0.0)));
-                t.spawn((Arms, Transform::from_xyz(0.0, 0.46, 0.0), Visibility::Inherited)).with_children(|arms| {
-                    for side in [-1.0f32, 1.0] {
-                        arms.spawn((
-                            Mesh3d(arm.clone()),
-                            MeshMaterial3d(robe.clone()),
-                            Transform::from_xyz(side * 0.21, -0.2, 0.0).with_rotation(Quat::from_rotation_z(side * 0.15)),
-                        ));
-                    }
-                });
-            });
-        });
-    }
-    for (e, f) in &props {
-        let p = &stage.rite.timeline.props[f.0];
-        let (mesh, colour, offset) = prop_shape(p.kind, &p.name, &mut meshes);
-        let material = materials.add(StandardMaterial { base_color: colour, perceptual_roughness: 0.6, metallic: 0.1, ..default() });
-        commands.entity(e).with_children(|c| {
-            c.spawn((Mesh3d(mesh), MeshMaterial3d(material), Transform::from_translation(offset)));
-        });
-    }
+    let Ok(f) = figures.get(add.entity) else { return };
+    let p = &stage.rite.timeline.props[f.0];
+    let (mesh, colour, offset) = prop_shape(p.kind, &p.name, &mut meshes);
+    let material = materials.add(StandardMaterial { base_color: colour, perceptual_roughness: 0.6, metallic: 0.1, ..default() });
+    commands.entity(add.entity).with_child(part(&mesh, &material, Transform::from_translation(offset)));
 }
 
 fn prop_shape(kind: PropKind, name: &str, meshes: &mut Assets<Mesh>) -> (Handle<Mesh>, Color, Vec3) {
@@ -147,32 +200,35 @@ pub fn yaw(bearing_deg: f32) -> Quat {
 
 /// How far the body drops (kneeling) and bends (bowing), and whether the arms are raised, for a
 /// pose and the gesture being made.
-pub fn stance(pose: Pose, gesture: Option<(usize, f32)>) -> (f32, f32, f32) {
-    let name = gesture.map(|(g, _)| GESTURES.get(g).copied().unwrap_or("")).unwrap_or("");
+pub fn stance(pose: Pose, gesture: Option<(Gesture, f32)>) -> (f32, f32, f32) {
+    use Gesture as G;
     let f = gesture.map(|(_, f)| f).unwrap_or(0.0);
+    let g = gesture.map(|(g, _)| g);
     match pose {
-        Pose::Sitting => {
-            (0.42, if matches!(name, "祭" | "奠" | "取") { 0.35 * (PI * f).sin() } else { 0.0 }, if name.is_empty() { 0.0 } else { 0.7 })
-        }
+        Pose::Sitting => (
+            0.42,
+            if matches!(g, Some(G::Ji | G::Put | G::Take)) { 0.35 * (PI * f).sin() } else { 0.0 },
+            if g.is_none() { 0.0 } else { 0.7 },
+        ),
         Pose::Bowing => {
             // 揖 is a bow from the waist with the hands raised; 拜 kneels and bows to the ground,
             // 再拜 twice
-            if matches!(name, "揖") {
+            if g == Some(G::Yi) {
                 return (0.0, 0.35 * (PI * f).sin(), 1.2);
             }
-            let times = if name.starts_with('再') || name == "答再拜" { 2.0 } else { 1.0 };
+            let times = if matches!(g, Some(G::ZaiBai | G::DaZaiBai | G::ZaiBaiQiShou)) { 2.0 } else { 1.0 };
             let kneel = 0.42 * (PI * f).sin().min(0.25) / 0.25;
             let bend = 1.1 * (PI * f * times).sin().abs();
             (kneel.min(0.42), bend, 0.6)
         }
         Pose::Shooting => (0.0, 0.0, 1.5),
         // hands held forward to wash (盥, 洗), to take, set down or hand over; raised high with the flag
-        Pose::Walking | Pose::Standing => match name {
-            "让" => (0.0, 0.0, 0.8),
-            "盥" | "洗" => (0.0, 0.3, 0.9 + 0.3 * (PI * 4.0 * f).sin()),
-            "取" | "奠" | "授" | "设" | "彻" => (0.0, 0.25 * (PI * f).sin(), 0.9),
-            "举旌" => (0.0, 0.0, 2.6 * (PI * f).sin().max(0.0)),
-            "偃旌" => (0.0, 0.0, 1.0 * (1.0 - f)),
+        Pose::Walking | Pose::Standing => match g {
+            Some(G::Rang) => (0.0, 0.0, 0.8),
+            Some(G::Guan | G::Xi) => (0.0, 0.3, 0.9 + 0.3 * (PI * 4.0 * f).sin()),
+            Some(G::Take | G::Put | G::Give | G::Set | G::Clear) => (0.0, 0.25 * (PI * f).sin(), 0.9),
+            Some(G::RaiseFlag) => (0.0, 0.0, 2.6 * (PI * f).sin().max(0.0)),
+            Some(G::LowerFlag) => (0.0, 0.0, 1.0 * (1.0 - f)),
             _ => (0.0, 0.0, 0.0),
         },
     }
@@ -182,32 +238,26 @@ pub fn stance(pose: Pose, gesture: Option<(usize, f32)>) -> (f32, f32, f32) {
 fn place(
     stage: Res<Stage>,
     head: Res<Playhead>,
-    mut actors: Query<(&ActorFigure, &mut Transform, &mut Visibility, Option<&Children>), Without<PropFigure>>,
+    mut actors: Query<(&ActorFigure, &mut Transform, &mut Visibility, Option<&Limbs>), Without<PropFigure>>,
     mut props: Query<(&PropFigure, &mut Transform, &mut Visibility), (Without<ActorFigure>, Without<Torso>, Without<Arms>)>,
-    mut torsos: Query<&mut Transform, (With<Torso>, Without<ActorFigure>, Without<PropFigure>, Without<Arms>)>,
-    mut arms: Query<(&mut Transform, &ChildOf), (With<Arms>, Without<Torso>, Without<ActorFigure>, Without<PropFigure>)>,
-    children: Query<&Children>,
+    mut limbs: Query<&mut Transform, (Or<(With<Torso>, With<Arms>)>, Without<ActorFigure>, Without<PropFigure>)>,
 ) {
     let tl = &stage.rite.timeline;
     let t = head.t;
     let world = tl.state_at(t);
-    for (f, mut tf, mut vis, kids) in &mut actors {
+    for (f, mut tf, mut vis, parts) in &mut actors {
         let s = world.actors[f.0];
         *vis = if s.present { Visibility::Inherited } else { Visibility::Hidden };
         let (drop, bend, raise) = stance(s.pose, s.gesture);
         let bob = if s.pose == Pose::Walking { 0.03 * (t * 9.0).sin().abs() } else { 0.0 };
         tf.translation = Vec3::new(s.pos[0], s.pos[1] - drop + bob, s.pos[2]);
         tf.rotation = yaw(s.bearing);
-        for kid in kids.into_iter().flat_map(|k| k.iter()) {
-            if let Ok(mut torso) = torsos.get_mut(kid) {
+        if let Some(parts) = parts {
+            if let Ok(mut torso) = limbs.get_mut(parts.torso) {
                 torso.rotation = Quat::from_rotation_x(-bend);
-                if let Ok(grand) = children.get(kid) {
-                    for g in grand.iter() {
-                        if let Ok((mut a, _)) = arms.get_mut(g) {
-                            a.rotation = Quat::from_rotation_x(raise);
-                        }
-                    }
-                }
+            }
+            if let Ok(mut arms) = limbs.get_mut(parts.arms) {
+                arms.rotation = Quat::from_rotation_x(raise);
             }
         }
     }

@@ -7,7 +7,7 @@ use super::camera::Margins;
 use super::stage::{Playhead, Selection, Stage};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, draw.after(super::panel::panels));
+    app.add_systems(EguiPrimaryContextPass, draw.in_set(super::stage::UiSystems::Overlays));
 }
 
 fn draw(

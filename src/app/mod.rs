@@ -18,13 +18,12 @@ pub mod stage;
 
 pub use reload::{ReloadStatus, Watch};
 
-use std::process::ExitCode;
-
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
-use bevy_egui::EguiPlugin;
+use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 
-use crate::cli::{DEFAULT_SCENE, OpenArgs};
+use crate::rite::deed::Lang;
+use stage::{Language, UiSystems};
 
 pub use camera::View;
 pub use stage::{Playhead, Stage};
@@ -44,61 +43,29 @@ pub fn logic_plugins(app: &mut App) {
     app.add_plugins((stage::plugin, playback::plugin, reload::plugin, figures::plugin, picking::plugin));
 }
 
-fn window_size(spec: Option<&str>) -> Result<(u32, u32), String> {
-    let Some(s) = spec else { return Ok((1280, 720)) };
-    let (w, h) = s.split_once(['x', 'X']).ok_or_else(|| format!("--window {s}: expected WxH, e.g. 1280x720"))?;
-    let w: u32 = w.trim().parse().map_err(|_| format!("--window {s}: bad width"))?;
-    let h: u32 = h.trim().parse().map_err(|_| format!("--window {s}: bad height"))?;
-    if !(64..=8192).contains(&w) || !(64..=8192).contains(&h) {
-        return Err(format!("--window {s}: sizes must be between 64 and 8192"));
-    }
-    Ok((w, h))
+/// Everything the viewer is started with, already checked by the caller (the CLI): the app
+/// neither validates arguments nor exits the process.
+pub struct Viewer {
+    pub loaded: crate::rite::load::Loaded,
+    /// the name the scene was opened by: a path on disk is watched for edits
+    pub scene: String,
+    /// where the playhead starts, in seconds
+    pub start: f32,
+    pub paused: bool,
+    pub view: View,
+    /// an actor id, name or alias that exists
+    pub select: Option<String>,
+    pub window: (u32, u32),
+    pub english: bool,
+    /// `Some(path)`: draw the moment, save a PNG there, leave
+    pub render_to: Option<String>,
 }
 
-/// Opens the viewer (or, with `render_to`, takes one picture).
-pub fn run(open: OpenArgs, render_to: Option<String>) -> ExitCode {
-    let scene = open.scene.clone().unwrap_or_else(|| DEFAULT_SCENE.to_string());
-    let loaded = match crate::rite::load::load_scene(&scene) {
-        Ok(l) => l,
-        Err(e) => {
-            eprint!("{e}");
-            return ExitCode::from(1);
-        }
-    };
+/// Opens the viewer (or, with `render_to`, takes one picture) and runs it until it is closed.
+pub fn run(v: Viewer) -> AppExit {
+    let Viewer { loaded, scene, start, paused, view, select, window: (w, h), english, render_to } = v;
     let file = loaded.files[0].clone();
     let loaded_files = loaded.files.clone();
-    let start = if open.at.given() {
-        match open.at.resolve(&loaded.rite) {
-            // just inside the beat, so the clause shown is the one named
-            Ok((t, beat)) => (t - 1e-3).max(loaded.rite.beat(beat).start),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
-        }
-    } else {
-        0.0
-    };
-    let view = match open.view.as_deref().map(View::parse).transpose() {
-        Ok(v) => v.unwrap_or_default(),
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let (w, h) = match window_size(open.window.as_deref()) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    if let Some(key) = &open.select
-        && loaded.rite.timeline.actor_index(key).is_none()
-    {
-        eprintln!("error: no actor `{key}` (by id, name or alias)");
-        return ExitCode::from(2);
-    }
     let rendering = render_to.is_some();
     let title = format!("射礼 · {} · {}", loaded.rite.title, loaded.rite.title_en);
     let mut app = App::new();
@@ -120,11 +87,11 @@ pub fn run(open: OpenArgs, render_to: Option<String>) -> ExitCode {
         .add_plugins((EguiPlugin::default(), MeshPickingPlugin))
         // the rite moves while it plays, focused or not (and frame times compare fairly)
         .insert_resource(bevy::winit::WinitSettings::continuous())
-        .insert_resource(Stage::new(loaded.rite, file, loaded.files.clone()))
-        .insert_resource(Playhead { t: start, playing: !open.paused && !rendering, speed: 1.0 })
-        .insert_resource(Launch { view, select: open.select.clone(), render_to })
-        .insert_resource(panel::English(open.english))
-        .insert_resource(overlay::LabelSettings { english: open.english, ..default() });
+        .insert_resource(Stage::new(loaded.rite, file, loaded.files))
+        .insert_resource(Playhead { t: start, playing: !paused && !rendering, speed: 1.0 })
+        .insert_resource(Launch { view, select, render_to })
+        .insert_resource(Language(if english { Lang::En } else { Lang::Zh }))
+        .configure_sets(EguiPrimaryContextPass, (UiSystems::Panels, UiSystems::Overlays).chain());
     if let Some(watch) = Watch::new(&scene, &loaded_files, 0.5) {
         app.insert_resource(watch);
     }
@@ -141,6 +108,5 @@ pub fn run(open: OpenArgs, render_to: Option<String>) -> ExitCode {
         automation::plugin,
         render::plugin,
     ));
-    app.run();
-    ExitCode::SUCCESS
+    app.run()
 }

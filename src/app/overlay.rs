@@ -6,23 +6,22 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::camera::{CameraAim, MainCamera};
 use super::figures::ActorFigure;
-use super::stage::{Playhead, Selection, Stage};
+use super::stage::{Language, Playhead, Selection, Stage, UiSystems};
 
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct LabelSettings {
     pub actors: bool,
     pub objects: bool,
-    pub english: bool,
 }
 
 impl Default for LabelSettings {
     fn default() -> Self {
-        LabelSettings { actors: true, objects: false, english: false }
+        LabelSettings { actors: true, objects: false }
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<LabelSettings>().add_systems(Update, toggles).add_systems(EguiPrimaryContextPass, draw.after(super::panel::panels));
+    app.init_resource::<LabelSettings>().add_systems(Update, toggles).add_systems(EguiPrimaryContextPass, draw.in_set(UiSystems::Overlays));
 }
 
 fn toggles(keys: Res<ButtonInput<KeyCode>>, typing: Res<super::playback::UiWantsKeyboard>, mut s: ResMut<LabelSettings>) {
@@ -48,6 +47,7 @@ fn draw(
     stage: Res<Stage>,
     head: Res<Playhead>,
     settings: Res<LabelSettings>,
+    language: Res<Language>,
     selection: Res<Selection>,
     aim: Res<CameraAim>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
@@ -80,7 +80,7 @@ fn draw(
             let a = &tl.actors[i];
             let top = Vec3::new(s.pos[0], s.pos[1] + 1.75, s.pos[2]);
             let Some(p) = project(cam, tf, top) else { continue };
-            let name = if settings.english && !a.en.is_empty() { a.en.clone() } else { a.name.clone() };
+            let name = if language.english() && !a.en.is_empty() { a.en.clone() } else { a.name.clone() };
             let galley = painter.layout_no_wrap(name, font.clone(), egui::Color32::from_rgb(30, 24, 20));
             let rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y - 8.0), galley.size() + egui::vec2(8.0, 2.0));
             let selected = selection.0 == Some(i);
@@ -110,7 +110,7 @@ fn draw(
             }
             let (x, z) = s.footprint.centre();
             let Some(p) = project(cam, tf, Vec3::new(x, s.base + s.lift + s.height + 0.2, z)) else { continue };
-            let text = if settings.english && !s.en.is_empty() { s.en.clone() } else { s.id.clone() };
+            let text = if language.english() && !s.en.is_empty() { s.en.clone() } else { s.id.clone() };
             let galley = painter.layout_no_wrap(text, egui::FontId::proportional(12.0), egui::Color32::from_rgb(60, 40, 20));
             let rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y), galley.size() + egui::vec2(6.0, 2.0));
             if taken.iter().any(|r| r.intersects(rect)) {

@@ -7,15 +7,12 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::camera::{CameraAim, Margins, View, set_view};
 use super::overlay::LabelSettings;
 use super::playback::{SPEEDS, UiWantsKeyboard, beat_start, neighbour, seek};
-use super::stage::{Moved, Now, Playhead, Selection, Stage};
+use super::stage::{Language, Moved, Now, Playhead, Selection, Stage, UiSystems};
+use crate::rite::deed::{Lang, describe};
 use crate::rite::query::BeatRef;
 
-/// Chinese or English labels in the interface.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct English(pub bool);
-
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<English>().add_systems(EguiPrimaryContextPass, panels);
+    app.add_systems(EguiPrimaryContextPass, panels.in_set(UiSystems::Panels));
 }
 
 fn tr(en: bool, zh: &'static str, english: &'static str) -> &'static str {
@@ -34,7 +31,7 @@ pub(super) fn panels(
     now: Res<Now>,
     mut head: ResMut<Playhead>,
     mut selection: ResMut<Selection>,
-    mut english: ResMut<English>,
+    mut language: ResMut<Language>,
     mut labels: ResMut<LabelSettings>,
     mut aim: ResMut<CameraAim>,
     mut margins: ResMut<Margins>,
@@ -47,7 +44,7 @@ pub(super) fn panels(
     names: Res<super::highlight::ThingNames>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let en = english.0;
+    let en = language.english();
     let rite = &stage.rite;
     let mut seek_to: Option<f32> = None;
     let step = &rite.steps[now.beat.step];
@@ -74,7 +71,7 @@ pub(super) fn panels(
                     .color(egui::Color32::WHITE)
                     .strong(),
                 );
-                for line in err.lines().filter(|l| l.contains(": error: ")).take(6) {
+                for line in err.headlines().into_iter().take(6) {
                     ui.label(egui::RichText::new(line).color(egui::Color32::from_rgb(255, 230, 220)).monospace());
                 }
             });
@@ -130,12 +127,10 @@ pub(super) fn panels(
             ui.heading(if en { &rite.title_en } else { &rite.title });
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui.selectable_label(en, "EN").clicked() {
-                    english.0 = true;
-                    labels.english = true;
+                    language.0 = Lang::En;
                 }
                 if ui.selectable_label(!en, "中").clicked() {
-                    english.0 = false;
-                    labels.english = false;
+                    language.0 = Lang::Zh;
                 }
             });
         });
@@ -178,14 +173,25 @@ pub(super) fn panels(
             hovered_word.0 = word_under_pointer;
         }
         ui.add_space(8.0);
-        ui.label(egui::RichText::new(tr(en, "译文", "Modern Chinese translation")).strong());
-        ui.label(egui::RichText::new(&step.translation).color(INK));
+        if en {
+            ui.label(egui::RichText::new("Translation").strong());
+            ui.label(egui::RichText::new(&step.translation_en).color(INK));
+            egui::CollapsingHeader::new("Modern Chinese translation (译文)").id_salt("yiwen").show(ui, |ui| {
+                ui.label(egui::RichText::new(&step.translation).color(INK));
+            });
+        } else {
+            ui.label(egui::RichText::new("译文").strong());
+            ui.label(egui::RichText::new(&step.translation).color(INK));
+        }
         let notes: Vec<&crate::rite::compile::StepInfo> = rite.steps.iter().filter(|s| s.annotates.contains(&step.id)).collect();
         if !notes.is_empty() {
             ui.add_space(8.0);
             ui.label(egui::RichText::new(tr(en, "记", "Notes (记)")).strong());
             for n in notes {
                 ui.label(egui::RichText::new(n.text()).italics().color(DONE));
+                if en {
+                    ui.label(egui::RichText::new(&n.translation_en).italics().color(DONE));
+                }
             }
         }
         ui.separator();
@@ -220,6 +226,15 @@ pub(super) fn panels(
                 for s in rite.steps.iter().filter(|s| s.translation.contains(q)).take(20) {
                     let first: String = s.translation.chars().take(24).collect();
                     if ui.link(format!("{} · 译 {}…", s.section, first)).clicked() {
+                        seek_to = Some(s.start);
+                    }
+                    shown += 1;
+                }
+                // English words find the steps whose English translation has them
+                let lower = q.to_lowercase();
+                for s in rite.steps.iter().filter(|s| q.is_ascii() && s.translation_en.to_lowercase().contains(&lower)).take(20) {
+                    let first: String = s.translation_en.chars().take(48).collect();
+                    if ui.link(format!("{} · {first}…", s.section)).clicked() {
                         seek_to = Some(s.start);
                     }
                     shown += 1;
@@ -379,7 +394,9 @@ fn inspector(
     let duties = stage.rite.duties(i);
     ui.label(egui::RichText::new(format!("{} ({})", tr(en, "职事", "Duties"), duties.len())).strong());
     let mut last = "";
-    for (r, what) in duties {
+    let lang = if en { Lang::En } else { Lang::Zh };
+    for (r, acts) in duties {
+        let what = describe(acts, &stage.rite, lang);
         let step = &stage.rite.steps[r.step];
         if step.section != last {
             last = &step.section;
@@ -387,7 +404,8 @@ fn inspector(
         }
         let b = &step.beats[r.beat];
         let current = r == here;
-        let text = egui::RichText::new(format!("{} — {}", b.text, what)).color(if current { NOW } else { INK });
+        let line = if en { format!("{what} ({})", b.text) } else { format!("{} — {what}", b.text) };
+        let text = egui::RichText::new(line).color(if current { NOW } else { INK });
         if ui.add(egui::Label::new(text).sense(egui::Sense::click())).on_hover_cursor(egui::CursorIcon::PointingHand).clicked() {
             *seek_to = Some(b.start);
         }

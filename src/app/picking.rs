@@ -15,13 +15,12 @@ pub struct Backdrop;
 pub struct Hovered(pub Option<usize>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Hovered>().add_systems(Update, (watch_figures, watch_backdrop));
+    app.init_resource::<Hovered>().add_observer(watch_figure).add_observer(watch_backdrop);
 }
 
-fn watch_figures(mut commands: Commands, added: Query<Entity, Added<ActorFigure>>) {
-    for e in &added {
-        commands.entity(e).observe(select_actor).observe(hover_in).observe(hover_out);
-    }
+/// A figure, once spawned, answers clicks and the pointer passing over it.
+fn watch_figure(add: On<Add, ActorFigure>, mut commands: Commands) {
+    commands.entity(add.entity).observe(select_actor).observe(hover_in).observe(hover_out);
 }
 
 fn hover_in(over: On<Pointer<Over>>, figures: Query<&ActorFigure>, mut hovered: ResMut<Hovered>) {
@@ -38,10 +37,8 @@ fn hover_out(out: On<Pointer<Out>>, figures: Query<&ActorFigure>, mut hovered: R
     }
 }
 
-fn watch_backdrop(mut commands: Commands, added: Query<Entity, Added<Backdrop>>) {
-    for e in &added {
-        commands.entity(e).observe(clear_selection);
-    }
+fn watch_backdrop(add: On<Add, Backdrop>, mut commands: Commands) {
+    commands.entity(add.entity).observe(clear_selection);
 }
 
 fn select_actor(

@@ -6,6 +6,9 @@ use std::path::PathBuf;
 use std::time::SystemTime;
 
 use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+
+use crate::rite::load::{LoadError, Loaded, load_file};
 
 use super::stage::{Moved, Now, Playhead, Stage};
 
@@ -21,9 +24,9 @@ pub struct Watch {
 }
 
 /// What the last reload said: `None` when the scene on screen is the one on disk.
-#[derive(Resource, Debug, Default, Clone, PartialEq)]
+#[derive(Resource, Debug, Default, Clone)]
 pub struct ReloadStatus {
-    pub error: Option<String>,
+    pub error: Option<LoadError>,
     /// how many edits were loaded, and how many were refused
     pub loaded: usize,
     pub refused: usize,
@@ -43,6 +46,8 @@ impl Watch {
         if !std::path::Path::new(scene).is_file() {
             return None;
         }
+        // the scene is read by the name the loader gave it (its path on disk)
+        let scene = files.first().map(String::as_str).unwrap_or(scene);
         let files = files.iter().map(PathBuf::from).map(|p| (p.clone(), stamp(&p))).collect();
         Some(Watch { scene: scene.to_string(), files, every, since: 0.0 })
     }
@@ -60,18 +65,48 @@ impl Watch {
     }
 }
 
+/// A load of the edited scene under way off the main thread: a slow or runaway edit never
+/// freezes the window.
+#[derive(Resource, Default)]
+struct Pending(Option<Task<Result<Loaded, LoadError>>>);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ReloadStatus>()
+        .init_resource::<Pending>()
         .add_message::<Reloaded>()
-        .add_systems(PreUpdate, poll.run_if(resource_exists::<Watch>).in_set(Reloading).before(super::stage::track_beat));
+        .add_systems(PreUpdate, (poll, apply).chain().run_if(resource_exists::<Watch>).in_set(Reloading).before(super::stage::track_beat));
 }
 
 /// Where reloading happens, for ordering what depends on the new scene after it.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Reloading;
 
-fn poll(
-    time: Res<Time>,
+/// Looks at the files every so often; a change starts a load from disk. While the main file is
+/// missing (an editor saving by rename, a checkout) nothing is loaded: the scene on screen stays,
+/// and the file counts as changed when it is back.
+fn poll(time: Res<Time>, mut watch: ResMut<Watch>, mut pending: ResMut<Pending>) {
+    watch.since += time.delta_secs();
+    if watch.since < watch.every || pending.0.is_some() {
+        return;
+    }
+    watch.since = 0.0;
+    if !std::path::Path::new(&watch.scene).is_file() {
+        for (_, t) in &mut watch.files {
+            *t = None;
+        }
+        return;
+    }
+    if !watch.changed() {
+        return;
+    }
+    let path = watch.scene.clone();
+    pending.0 = Some(AsyncComputeTaskPool::get().spawn(async move { load_file(&path) }));
+}
+
+/// Puts a finished load on the stage, or its diagnostics in the banner.
+#[allow(clippy::too_many_arguments)]
+fn apply(
+    mut pending: ResMut<Pending>,
     mut watch: ResMut<Watch>,
     mut stage: ResMut<Stage>,
     mut head: ResMut<Playhead>,
@@ -81,15 +116,10 @@ fn poll(
     mut reloaded: MessageWriter<Reloaded>,
     mut moved: MessageWriter<Moved>,
 ) {
-    watch.since += time.delta_secs();
-    if watch.since < watch.every {
-        return;
-    }
-    watch.since = 0.0;
-    if !watch.changed() {
-        return;
-    }
-    match crate::rite::load::load_scene(&watch.scene) {
+    let Some(task) = pending.0.as_mut() else { return };
+    let Some(result) = check_ready(task) else { return };
+    pending.0 = None;
+    match result {
         Ok(loaded) => {
             // stay on the same step, as far into it as before
             let old = &stage.rite.steps[now.beat.step.min(stage.rite.steps.len() - 1)];

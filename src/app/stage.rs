@@ -66,3 +66,22 @@ pub(super) fn track_beat(stage: Res<Stage>, head: Res<Playhead>, mut now: ResMut
         now.beat = beat;
     }
 }
+
+/// The language of the interface, the labels and the duty lines: one resource that every panel
+/// and overlay reads.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Language(pub crate::rite::deed::Lang);
+
+impl Language {
+    pub fn english(self) -> bool {
+        self.0 == crate::rite::deed::Lang::En
+    }
+}
+
+/// The order of the egui passes: the panels first (they claim the window's edges), then what is
+/// drawn over the 3D view (labels, the minimap).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UiSystems {
+    Panels,
+    Overlays,
+}

@@ -11,17 +11,41 @@ pub struct Diagnostic {
     pub message: String,
     /// the offending source line, for the caret display
     pub line_text: String,
+    /// other places that explain it: "first at 12:5"
+    pub related: Vec<RelatedPos>,
+}
+
+/// Another location a diagnostic points at, with what it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RelatedPos {
+    pub label: String,
+    /// the file, when it is not the diagnostic's own
+    pub file: Option<String>,
+    pub pos: Pos,
+}
+
+impl fmt::Display for RelatedPos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.file {
+            Some(file) => write!(f, "{} {file}:{}:{}", self.label, self.pos.line, self.pos.col),
+            None => write!(f, "{} {}:{}", self.label, self.pos.line, self.pos.col),
+        }
+    }
 }
 
 impl Diagnostic {
     pub fn new(file: &str, src: &str, pos: Pos, message: impl Into<String>) -> Diagnostic {
         let line_text = src.lines().nth(pos.line.saturating_sub(1)).unwrap_or("").to_string();
-        Diagnostic { file: file.to_string(), pos, message: message.into(), line_text }
+        Diagnostic { file: file.to_string(), pos, message: message.into(), line_text, related: Vec::new() }
     }
 
-    /// The first line only: `path:line:col: error: message`.
+    /// The first line only: `path:line:col: error: message (first at 12:5)`.
     pub fn headline(&self) -> String {
-        format!("{}:{}:{}: error: {}", self.file, self.pos.line, self.pos.col, self.message)
+        let mut line = format!("{}:{}:{}: error: {}", self.file, self.pos.line, self.pos.col, self.message);
+        for r in &self.related {
+            line.push_str(&format!(" ({r})"));
+        }
+        line
     }
 }
 

@@ -29,6 +29,38 @@ pub struct ExpandError {
 }
 
 const MAX_NESTING: usize = 16;
+/// The most entries (acts, lines and template uses) one beat may expand into.
+pub const MAX_BEAT_EXPANSION: usize = 20_000;
+/// The most entries a whole scene may expand into: far above the shipped rites (about 20,000
+/// each), far below what exhausts memory or time.
+pub const MAX_SCENE_EXPANSION: usize = 2_000_000;
+
+/// What expansion may still produce: for this beat, and for the scene.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    pub scene: usize,
+    beat: usize,
+    exhausted: bool,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget { scene: MAX_SCENE_EXPANSION, beat: MAX_BEAT_EXPANSION, exhausted: false }
+    }
+}
+
+impl Budget {
+    /// Takes one entry; false once either budget is spent.
+    fn take(&mut self) -> bool {
+        if self.scene == 0 || self.beat == 0 {
+            self.exhausted = true;
+            return false;
+        }
+        self.scene -= 1;
+        self.beat -= 1;
+        true
+    }
+}
 
 /// Splits a beat's entries into phases (at each `Then`) of flat acts.
 pub fn expand_beat<'a>(
@@ -36,79 +68,125 @@ pub fn expand_beat<'a>(
     base: &Path,
     templates: &'a [Template],
     errors: &mut Vec<ExpandError>,
+    budget: &mut Budget,
 ) -> Vec<Vec<FlatAct<'a>>> {
     let mut phases = vec![Vec::new()];
-    expand_into(entries, base, templates, &BTreeMap::new(), None, 0, &mut phases, errors);
+    budget.beat = MAX_BEAT_EXPANSION;
+    budget.exhausted = false;
+    let mut ctx = Expansion { templates, errors, budget, blown: None };
+    ctx.expand_into(entries, base, &BTreeMap::new(), None, 0, &mut phases);
+    if let Some(path) = ctx.blown {
+        // what was expanded before the budget ran out is dropped: the beat is reported instead
+        let which = if ctx.budget.scene == 0 {
+            format!("the scene expands into more than {MAX_SCENE_EXPANSION}")
+        } else {
+            format!("this beat expands into more than {MAX_BEAT_EXPANSION}")
+        };
+        ctx.errors.push(ExpandError {
+            path,
+            message: format!("{which} acts and template uses: does a template use itself, or use others many times over?"),
+        });
+        return Vec::new();
+    }
     phases.retain(|p| !p.is_empty());
     phases
 }
 
-#[allow(clippy::too_many_arguments)]
-fn expand_into<'a>(
-    entries: &'a [Entry],
-    base: &Path,
+/// One beat's expansion: the templates it may use, and what it has found so far.
+struct Expansion<'a, 'e> {
     templates: &'a [Template],
-    args: &BTreeMap<String, String>,
-    used_at: Option<&(Path, String)>,
-    depth: usize,
-    phases: &mut Vec<Vec<FlatAct<'a>>>,
-    errors: &mut Vec<ExpandError>,
-) {
-    for (i, entry) in entries.iter().enumerate() {
-        let path = base.index(i);
-        match entry {
-            Entry::Then => phases.push(Vec::new()),
-            Entry::Act(who, moves) => push(
-                phases,
-                FlatAct { who: subst_cow(who, args), file: None, moves: subst_moves(moves, args), origin: path, used_at: used_at.cloned() },
-            ),
-            Entry::Line { who, file, moves, spacing } => push(
-                phases,
-                FlatAct {
-                    who: subst_cow(who, args),
-                    file: Some((*file, *spacing)),
-                    moves: subst_moves(moves, args),
-                    origin: path,
-                    used_at: used_at.cloned(),
-                },
-            ),
-            Entry::Use(name, given) => {
-                let name = subst(name, args);
-                let Some((ti, t)) = templates.iter().enumerate().find(|(_, t)| t.id == name) else {
-                    errors.push(ExpandError { path: path.index(0), message: format!("unknown template `{name}`") });
-                    continue;
-                };
-                if depth >= MAX_NESTING {
-                    errors.push(ExpandError {
-                        path,
-                        message: format!("template `{name}` nests more than {MAX_NESTING} deep (does it use itself?)"),
-                    });
-                    continue;
+    errors: &'e mut Vec<ExpandError>,
+    budget: &'e mut Budget,
+    /// the outermost entry being expanded when the budget ran out
+    blown: Option<Path>,
+}
+
+impl<'a> Expansion<'a, '_> {
+    fn expand_into(
+        &mut self,
+        entries: &'a [Entry],
+        base: &Path,
+        args: &BTreeMap<String, String>,
+        used_at: Option<&(Path, String)>,
+        depth: usize,
+        phases: &mut Vec<Vec<FlatAct<'a>>>,
+    ) {
+        for (i, entry) in entries.iter().enumerate() {
+            let path = base.index(i);
+            if !self.budget.take() {
+                if self.blown.is_none() {
+                    self.blown = Some(used_at.map(|(p, _)| p.clone()).unwrap_or(path));
                 }
-                let mut ok = true;
-                for p in &t.params {
-                    if !given.contains_key(p) {
-                        errors.push(ExpandError { path: path.clone(), message: format!("template `{name}` needs parameter `{p}`") });
-                        ok = false;
-                    }
-                }
-                for k in given.keys() {
-                    if !t.params.contains(k) {
-                        errors.push(ExpandError {
-                            path: path.index(1).field(k.clone()),
-                            message: format!("template `{name}` has no parameter `{k}` (it takes: {})", t.params.join(", ")),
+                return;
+            }
+            match entry {
+                Entry::Then => phases.push(Vec::new()),
+                Entry::Act(who, moves) => push(
+                    phases,
+                    FlatAct {
+                        who: subst_cow(who, args),
+                        file: None,
+                        moves: subst_moves(moves, args),
+                        origin: path,
+                        used_at: used_at.cloned(),
+                    },
+                ),
+                Entry::Line { who, file, moves, spacing } => push(
+                    phases,
+                    FlatAct {
+                        who: subst_cow(who, args),
+                        file: Some((*file, *spacing)),
+                        moves: subst_moves(moves, args),
+                        origin: path,
+                        used_at: used_at.cloned(),
+                    },
+                ),
+                Entry::Use(name, given) => {
+                    let name = subst(name, args);
+                    let templates = self.templates;
+                    let Some((ti, t)) = templates.iter().enumerate().find(|(_, t)| t.id == name) else {
+                        self.errors.push(ExpandError { path: path.index(0), message: format!("unknown template `{name}`") });
+                        continue;
+                    };
+                    if depth >= MAX_NESTING {
+                        self.errors.push(ExpandError {
+                            path,
+                            message: format!("template `{name}` nests more than {MAX_NESTING} deep (does it use itself?)"),
                         });
-                        ok = false;
+                        continue;
+                    }
+                    let mut ok = true;
+                    for p in &t.params {
+                        if !given.contains_key(p) {
+                            self.errors
+                                .push(ExpandError { path: path.clone(), message: format!("template `{name}` needs parameter `{p}`") });
+                            ok = false;
+                        }
+                    }
+                    for k in given.keys() {
+                        if !t.params.contains(k) {
+                            self.errors.push(ExpandError {
+                                path: path.index(1).field(k.clone()),
+                                message: format!("template `{name}` has no parameter `{k}` (it takes: {})", t.params.join(", ")),
+                            });
+                            ok = false;
+                        }
+                    }
+                    if !ok {
+                        continue;
+                    }
+                    let inner: BTreeMap<String, String> = given.iter().map(|(k, v)| (k.clone(), subst(v, args))).collect();
+                    let outer = used_at.cloned().unwrap_or_else(|| (path.clone(), name.clone()));
+                    let body: Path = vec![
+                        super::span::Seg::Field("templates".into()),
+                        super::span::Seg::Index(ti),
+                        super::span::Seg::Field("acts".into()),
+                    ];
+                    self.expand_into(&t.acts, &body, &inner, Some(&outer), depth + 1, phases);
+                    if self.blown.is_some() {
+                        return;
                     }
                 }
-                if !ok {
-                    continue;
-                }
-                let inner: BTreeMap<String, String> = given.iter().map(|(k, v)| (k.clone(), subst(v, args))).collect();
-                let outer = used_at.cloned().unwrap_or_else(|| (path.clone(), name.clone()));
-                let body: Path =
-                    vec![super::span::Seg::Field("templates".into()), super::span::Seg::Index(ti), super::span::Seg::Field("acts".into())];
-                expand_into(&t.acts, &body, templates, &inner, Some(&outer), depth + 1, phases, errors);
             }
         }
     }

@@ -5,28 +5,64 @@ use ron::extensions::Extensions;
 use serde::de::DeserializeOwned;
 
 use super::compile::{Problem, Rite, compile};
-use super::diag::{Diagnostic, Diagnostics};
+use super::diag::{Diagnostic, Diagnostics, RelatedPos};
 use super::model::{Scene, ScenePart};
 use super::span::{self, Path, Pos, Seg};
 
 /// The scenes shipped in the binary, by the path they have in the repository, parts included.
 pub const BUILTIN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/builtin_scenes.rs"));
 
+/// The largest scene file read, in bytes: the shipped rites are a few hundred KB a file.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// Where a scene's text came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    Disk,
+    /// the copy compiled into the binary
+    Builtin,
+}
+
+/// Reads a file that must be a regular file of at most [`MAX_FILE_BYTES`]: a FIFO, a device or
+/// a folder is refused before it is opened, and a file that grows while it is read is cut off.
+pub fn read_regular(name: &str) -> Result<String, String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(name).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".into());
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!("{} bytes: a scene file has at most {MAX_FILE_BYTES}", meta.len()));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(name).and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)).map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!("it grew past {MAX_FILE_BYTES} bytes while being read"));
+    }
+    String::from_utf8(bytes).map_err(|e| format!("not UTF-8 text: {e}"))
+}
+
 /// Reads a scene: a file on disk if `name` is one, else a shipped scene by path or id
-/// (`scenes/xiang_she.ron`, `xiang_she`). Returns the path it goes by and its text.
-pub fn read_scene(name: &str) -> Result<(String, String), String> {
+/// (`scenes/xiang_she.ron`, `xiang_she`). Returns the path it goes by, its text, and which copy it is.
+pub fn read_scene(name: &str) -> Result<(String, String, Origin), String> {
     let path = std::path::Path::new(name);
-    if path.is_file() {
-        return std::fs::read_to_string(path).map(|src| (name.to_string(), src)).map_err(|e| format!("{name}: error: cannot read: {e}"));
+    if std::fs::symlink_metadata(path).is_ok() {
+        return read_regular(name).map(|src| (name.to_string(), src, Origin::Disk)).map_err(|e| format!("{name}: error: cannot read: {e}"));
     }
     BUILTIN
         .iter()
         .find(|(p, _)| *p == name || p.trim_start_matches("scenes/").trim_end_matches(".ron") == name)
-        .map(|(p, src)| (p.to_string(), src.to_string()))
+        .map(|(p, src)| (p.to_string(), src.to_string(), Origin::Builtin))
         .ok_or_else(|| {
             let known: Vec<&str> = BUILTIN.iter().map(|(p, _)| *p).filter(|p| p.matches('/').count() == 1).collect();
             format!("{name}: error: no such file, and no shipped scene of that name (shipped: {})", known.join(", "))
         })
+}
+
+/// The note to print when a name that looks like a path was not on disk and the shipped copy is used.
+pub fn origin_note(name: &str, origin: Origin) -> Option<String> {
+    let looks_like_path = name.contains('/') || name.ends_with(".ron");
+    (origin == Origin::Builtin && looks_like_path).then(|| format!("note: `{name}` is not on disk here: using the copy built into sheli"))
 }
 
 /// A part's path, relative to the main file's folder.
@@ -41,8 +77,23 @@ fn parse_as<T: DeserializeOwned>(file: &str, src: &str) -> Result<T, Diagnostic>
     let options = ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES);
     options.from_str::<T>(src).map_err(|e| {
         let pos = Pos { line: e.span.start.line, col: e.span.start.col };
-        Diagnostic::new(file, src, pos, e.code.to_string())
+        Diagnostic::new(file, src, pos, explain(&e.code))
     })
+}
+
+/// The parser's message, with a suggestion where a misspelt field or variant is near a real one.
+fn explain(code: &ron::Error) -> String {
+    let (what, expected, found, outer) = match code {
+        ron::Error::NoSuchStructField { expected, found, outer } => ("field", *expected, found, outer),
+        ron::Error::NoSuchEnumVariant { expected, found, outer } => ("variant", *expected, found, outer),
+        other => return other.to_string(),
+    };
+    let within = outer.as_ref().map(|o| format!(" in `{o}`")).unwrap_or_default();
+    let listed = expected.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ");
+    match crate::rite::spell::nearest(found, expected) {
+        Some(near) => format!("unknown {what} `{found}`{within}: did you mean `{near}`? (expected one of {listed})"),
+        None => format!("unknown {what} `{found}`{within} (expected one of {listed})"),
+    }
 }
 
 pub fn parse(file: &str, src: &str) -> Result<Scene, Diagnostics> {
@@ -119,12 +170,15 @@ impl Origins {
 pub struct Loaded {
     pub rite: Rite,
     pub files: Vec<String>,
+    /// which copy was read: the file on disk, or the one built into the binary
+    pub origin: Origin,
 }
 
 /// Parses, validates and compiles a scene and its parts; `read_part` fetches a part by path.
 /// All problems are returned, sorted by file and position.
 pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<String, String>) -> Result<Loaded, Diagnostics> {
     let mut scene = parse(file, src)?;
+    let mut diags = Vec::new();
     let mut files = vec![SourceFile::new(file.to_string(), src.to_string())];
     let mut origins = Origins::default();
     origins.record_all(
@@ -139,18 +193,27 @@ pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<Strin
             scene.steps.len(),
         ],
     );
-    let mut diags = Vec::new();
-    let texts: Vec<(String, Result<String, String>)> = scene
-        .parts
-        .iter()
-        .map(|part| {
-            let name = part_path(file, part);
-            let text = read_part(&name);
-            (name, text)
-        })
-        .collect();
+    let mut listed: Vec<(usize, String)> = Vec::new();
+    for (k, part) in scene.parts.iter().enumerate() {
+        let name = part_path(file, part);
+        let here = || files[0].locate(&[Seg::Field("parts".into()), Seg::Index(k)]);
+        if name == file {
+            diags.push(Diagnostic::new(file, src, here(), format!("part `{part}` is this file itself")));
+        } else if let Some(&(first, _)) = listed.iter().find(|(_, n)| *n == name) {
+            let mut d = Diagnostic::new(file, src, here(), format!("part `{part}` is listed twice"));
+            d.related.push(RelatedPos {
+                label: "first at".into(),
+                file: None,
+                pos: files[0].locate(&[Seg::Field("parts".into()), Seg::Index(first)]),
+            });
+            diags.push(d);
+        } else {
+            listed.push((k, name));
+        }
+    }
+    let texts: Vec<(String, Result<String, String>)> = listed.iter().map(|(_, name)| (name.clone(), read_part(name))).collect();
     let parsed = parse_parts(&texts);
-    for (k, ((name, text), parsed)) in texts.into_iter().zip(parsed).enumerate() {
+    for (&(k, _), ((name, text), parsed)) in listed.iter().zip(texts.into_iter().zip(parsed)) {
         let p = match parsed {
             Ok(Ok(p)) => p,
             Ok(Err(d)) => {
@@ -184,7 +247,7 @@ pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<Strin
         return Err(Diagnostics(diags));
     }
     let names = files.iter().map(|f| f.name.clone()).collect();
-    compile(&scene).map(|rite| Loaded { rite, files: names }).map_err(|problems| {
+    compile(&scene).map(|rite| Loaded { rite, files: names, origin: Origin::Disk }).map_err(|problems| {
         let mut diags: Vec<(usize, Diagnostic)> = problems.into_iter().map(|p| locate(&p, &files, &origins)).collect();
         diags.sort_by_key(|(f, d)| (*f, d.pos.line, d.pos.col));
         diags.dedup_by(|a, b| a.1 == b.1);
@@ -195,66 +258,47 @@ pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<Strin
 fn locate(p: &Problem, files: &[SourceFile], origins: &Origins) -> (usize, Diagnostic) {
     let (fi, path) = origins.map(&p.path);
     let f = &files[fi];
-    let message = resolve_paths(&p.message, files, origins, fi);
-    (fi, Diagnostic::new(&f.name, &f.src, f.locate(&path), message))
+    let mut d = Diagnostic::new(&f.name, &f.src, f.locate(&path), p.message.clone());
+    d.related = p
+        .related
+        .iter()
+        .map(|r| {
+            let (ri, rpath) = origins.map(&r.path);
+            let file = (ri != fi).then(|| files[ri].name.clone());
+            RelatedPos { label: r.label.clone(), file, pos: files[ri].locate(&rpath) }
+        })
+        .collect();
+    (fi, d)
 }
 
-/// Messages may mention another node as `@{.steps[3].beats[0]}`; show it as `line:col`
-/// (or `file:line:col` when it is in another file).
-fn resolve_paths(message: &str, files: &[SourceFile], origins: &Origins, here: usize) -> String {
-    let mut out = String::new();
-    let mut rest = message;
-    while let Some(start) = rest.find("@{") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 2..];
-        let Some(end) = after.find('}') else {
-            out.push_str(&rest[start..]);
-            return out;
-        };
-        let (fi, path) = origins.map(&parse_path(&after[..end]));
-        let pos = files[fi].locate(&path);
-        if fi == here {
-            out.push_str(&format!("{}:{}", pos.line, pos.col));
-        } else {
-            out.push_str(&format!("{}:{}:{}", files[fi].name, pos.line, pos.col));
-        }
-        rest = &after[end + 1..];
+/// Parses the parts side by side (parsing is much of a load) on a few threads, never one a part:
+/// a scene listing thousands of parts must not start thousands of threads. A part that could not
+/// be read keeps its reading error.
+fn parse_parts(texts: &[(String, Result<String, String>)]) -> Vec<Result<Result<ScenePart, Diagnostic>, String>> {
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 8).min(texts.len().max(1));
+    let parse = |(name, text): &(String, Result<String, String>)| {
+        text.as_ref().map(|text| parse_as::<ScenePart>(name, text)).map_err(String::clone)
+    };
+    if workers <= 1 {
+        return texts.iter().map(parse).collect();
     }
-    out.push_str(rest);
-    out
-}
-
-fn parse_path(s: &str) -> Path {
-    let mut path = Vec::new();
-    for part in s.split('.').filter(|p| !p.is_empty()) {
-        let mut pieces = part.split('[');
-        if let Some(name) = pieces.next().filter(|n| !n.is_empty()) {
-            path.push(Seg::Field(name.to_string().into()));
-        }
-        for idx in pieces {
-            if let Ok(i) = idx.trim_end_matches(']').parse() {
-                path.push(Seg::Index(i));
+    let mut out: Vec<Option<_>> = (0..texts.len()).map(|_| None).collect();
+    std::thread::scope(|s| {
+        let jobs: Vec<_> = (0..workers)
+            .map(|w| s.spawn(move || texts.iter().enumerate().skip(w).step_by(workers).map(|(i, t)| (i, parse(t))).collect::<Vec<_>>()))
+            .collect();
+        for job in jobs {
+            for (i, r) in job.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)) {
+                out[i] = Some(r);
             }
         }
-    }
-    path
-}
-
-/// Parses the parts side by side: they are files of their own, and parsing is much of a load.
-/// A part that could not be read keeps its reading error.
-fn parse_parts(texts: &[(String, Result<String, String>)]) -> Vec<Result<Result<ScenePart, Diagnostic>, String>> {
-    std::thread::scope(|s| {
-        let jobs: Vec<_> = texts
-            .iter()
-            .map(|(name, text)| text.as_ref().map(|text| s.spawn(move || parse_as::<ScenePart>(name, text))).map_err(String::clone))
-            .collect();
-        jobs.into_iter().map(|job| job.map(|j| j.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))).collect()
-    })
+    });
+    out.into_iter().map(|r| r.expect("every part is parsed by one worker")).collect()
 }
 
 /// Reads a part from disk.
 pub fn read_part(name: &str) -> Result<String, String> {
-    std::fs::read_to_string(name).map_err(|e| e.to_string())
+    read_regular(name)
 }
 
 /// Reads a part from the scenes shipped in the binary.
@@ -264,8 +308,11 @@ pub fn read_builtin_part(name: &str) -> Result<String, String> {
 
 /// Where the parts of the scene called `name` come from: beside it on disk, or, for a shipped
 /// scene named by id, from the binary.
-pub fn part_reader(name: &str) -> fn(&str) -> Result<String, String> {
-    if std::path::Path::new(name).is_file() { read_part } else { read_builtin_part }
+pub fn part_reader(origin: Origin) -> fn(&str) -> Result<String, String> {
+    match origin {
+        Origin::Disk => read_part,
+        Origin::Builtin => read_builtin_part,
+    }
 }
 
 /// Parses, validates and compiles a scene whose parts are read from disk.
@@ -273,13 +320,46 @@ pub fn load(file: &str, src: &str) -> Result<Rite, Diagnostics> {
     load_with(file, src, &read_part).map(|l| l.rite)
 }
 
+/// Why a scene did not load: its file could not be read, or it has problems.
+#[derive(Debug, Clone)]
+pub enum LoadError {
+    Unreadable(String),
+    Invalid(Diagnostics),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Unreadable(e) => writeln!(f, "{e}"),
+            LoadError::Invalid(d) => write!(f, "{d}"),
+        }
+    }
+}
+
+impl LoadError {
+    /// One line per problem, `path:line:col: error: message`, for a banner.
+    pub fn headlines(&self) -> Vec<String> {
+        match self {
+            LoadError::Unreadable(e) => vec![e.clone()],
+            LoadError::Invalid(d) => d.0.iter().map(|d| d.headline()).collect(),
+        }
+    }
+}
+
 /// Loads a scene by name (see [`read_scene`]), its parts from the same source.
-pub fn load_scene(name: &str) -> Result<Loaded, String> {
-    let (file, src) = read_scene(name)?;
-    load_with(&file, &src, &part_reader(name)).map_err(|d| d.to_string())
+pub fn load_scene(name: &str) -> Result<Loaded, LoadError> {
+    let (file, src, origin) = read_scene(name).map_err(LoadError::Unreadable)?;
+    load_with(&file, &src, &part_reader(origin)).map(|l| Loaded { origin, ..l }).map_err(LoadError::Invalid)
+}
+
+/// Loads a scene from disk only, never from the copy in the binary: what the viewer reloads
+/// when the user's file changes (a file that is gone for a moment is an error, not the shipped rite).
+pub fn load_file(path: &str) -> Result<Loaded, LoadError> {
+    let src = read_regular(path).map_err(|e| LoadError::Unreadable(format!("{path}: error: cannot read: {e}")))?;
+    load_with(path, &src, &read_part).map_err(LoadError::Invalid)
 }
 
 /// Loads a scene by name (see [`read_scene`]).
 pub fn load_named(name: &str) -> Result<Rite, String> {
-    load_scene(name).map(|l| l.rite)
+    load_scene(name).map(|l| l.rite).map_err(|e| e.to_string())
 }

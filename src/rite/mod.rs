@@ -2,14 +2,18 @@
 
 pub mod compile;
 pub mod court;
+pub mod deed;
 pub mod diag;
 pub mod expand;
+pub mod gesture;
+pub mod glossary;
 pub mod load;
 pub mod model;
 pub mod query;
 pub mod route;
 pub mod snapshot;
 pub mod span;
+pub mod spell;
 pub mod timeline;
 
 pub use compile::Rite;

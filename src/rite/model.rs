@@ -6,25 +6,26 @@ use serde::Deserialize;
 
 /// A length written in the text's own units; converted with [`Len::chi`] and the scene's 尺.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub enum Len {
     /// 尺
-    Chi(f32),
+    Chi(#[serde(deserialize_with = "length")] f32),
     /// 寸 = 1/10 尺
-    Cun(f32),
+    Cun(#[serde(deserialize_with = "length")] f32),
     /// 丈 = 10 尺
-    Zhang(f32),
+    Zhang(#[serde(deserialize_with = "length")] f32),
     /// 步 = 6 尺 (周制)
-    Bu(f32),
+    Bu(#[serde(deserialize_with = "length")] f32),
     /// 弓 = 6 尺 (乡射礼记 郑注: 六尺为步, 弓之下制六尺)
-    Gong(f32),
+    Gong(#[serde(deserialize_with = "length")] f32),
     /// 武 = 尺二寸 (郑注: 武, 迹也; the 译文 of 乡射礼记 gives 一尺二寸)
-    Wu(f32),
+    Wu(#[serde(deserialize_with = "length")] f32),
     /// 笴 = 3 尺, an arrow shaft (乡射礼记 物长如笴, 译文: 三尺)
-    Gan(f32),
+    Gan(#[serde(deserialize_with = "length")] f32),
     /// 貍步 = 6 尺 (大射仪: 量侯道以貍步)
-    LiBu(f32),
+    LiBu(#[serde(deserialize_with = "length")] f32),
     /// metres, for what the text does not measure
-    M(f32),
+    M(#[serde(deserialize_with = "length")] f32),
 }
 
 impl Len {
@@ -48,11 +49,48 @@ impl Len {
     }
 }
 
+/// The largest length a scene may write, in its unit: far beyond any courtyard (a 侯道 is 50 弓),
+/// small enough that no sum of them overflows.
+pub const MAX_LENGTH: f32 = 100_000.0;
+/// The longest wait, in seconds.
+pub const MAX_WAIT: f32 = 3600.0;
+
+/// A number as an author would have written it: 3e38, not thirty-nine digits.
+fn written(v: f32) -> String {
+    if v.is_finite() && v.abs() >= 1e6 { format!("{v:e}") } else { format!("{v}") }
+}
+
+/// A length is a finite number of reasonable size; the error names the number itself.
+fn length<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
+    let v = f32::deserialize(d)?;
+    if !v.is_finite() {
+        return Err(serde::de::Error::custom(format!("the length {v} is not a finite number")));
+    }
+    if v.abs() > MAX_LENGTH {
+        return Err(serde::de::Error::custom(format!("the length {} is out of range: lengths lie within ±{MAX_LENGTH}", written(v))));
+    }
+    Ok(v)
+}
+
+/// A wait lasts a finite number of seconds, at most [`MAX_WAIT`] (that it is positive is checked
+/// with the rest of the scene, so a zero is reported beside the scene's other problems).
+fn seconds<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
+    let v = f32::deserialize(d)?;
+    if !(v.is_finite() && v <= MAX_WAIT) {
+        return Err(serde::de::Error::custom(format!(
+            "a wait of {} s: a wait lasts more than 0 and at most {MAX_WAIT} seconds",
+            written(v)
+        )));
+    }
+    Ok(v)
+}
+
 /// A ground-plan point: (x east, z south).
 pub type Point = (Len, Len);
 
 /// A rectangle by its four sides (x of the west and east sides, z of the north and south sides).
 #[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Rect {
     pub west: Len,
     pub north: Len,
@@ -62,6 +100,7 @@ pub struct Rect {
 
 /// The eight facings of the text: 北面 is N.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
 pub enum Dir {
     N,
     NE,
@@ -94,6 +133,11 @@ impl Dir {
         ["北面", "东北面", "东面", "东南面", "南面", "西南面", "西面", "西北面"][Dir::ALL.iter().position(|d| *d == self).unwrap_or(0)]
     }
 
+    pub fn english(self) -> &'static str {
+        ["north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"]
+            [Dir::ALL.iter().position(|d| *d == self).unwrap_or(0)]
+    }
+
     /// Unit vector on the ground plane (x east, z south).
     pub fn vector(self) -> (f32, f32) {
         bearing_vector(self.bearing())
@@ -107,6 +151,7 @@ pub fn bearing_vector(bearing: f32) -> (f32, f32) {
 }
 
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Scene {
     pub id: String,
     pub title: String,
@@ -131,6 +176,7 @@ pub struct Scene {
 
 /// A part file: more of the scene's lists, appended to the main file's.
 #[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ScenePart {
     #[serde(default)]
     pub objects: Vec<Object>,
@@ -149,14 +195,17 @@ pub struct ScenePart {
 }
 
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Units {
     /// metres in one 尺
+    #[serde(deserialize_with = "length")]
     pub chi_m: f32,
     #[serde(default)]
     pub source: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Layout {
     /// 堂: the raised hall, its footprint and height
     pub hall: Hall,
@@ -167,6 +216,7 @@ pub struct Layout {
 }
 
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Hall {
     pub area: Rect,
     pub height: Len,
@@ -175,6 +225,7 @@ pub struct Hall {
 }
 
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Object {
     pub id: String,
     pub kind: ObjectKind,
@@ -198,6 +249,7 @@ pub struct Object {
 
 /// What Rust knows how to draw and route around. Who uses it is the scene's business.
 #[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub enum ObjectKind {
     /// 阶: climbed in `steps` steps towards `up`
     Stair {
@@ -285,6 +337,7 @@ impl ObjectKind {
 }
 
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Place {
     pub id: String,
     pub area: Area,
@@ -298,6 +351,7 @@ pub struct Place {
 }
 
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Area {
     Rect(Rect),
     /// centre and radius
@@ -305,6 +359,7 @@ pub enum Area {
 }
 
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Actor {
     pub id: String,
     pub name: String,
@@ -321,6 +376,7 @@ pub struct Actor {
 }
 
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
 pub enum Dress {
     Ruler,
     Host,
@@ -335,6 +391,7 @@ pub enum Dress {
 }
 
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Start {
     pub at: String,
     #[serde(default)]
@@ -352,6 +409,7 @@ fn yes() -> bool {
 
 /// Several actors acting as one (众宾): an act on the group is an act of each member, lined up.
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Group {
     pub id: String,
     pub name: String,
@@ -359,6 +417,7 @@ pub struct Group {
 }
 
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Prop {
     pub id: String,
     pub name: String,
@@ -370,6 +429,7 @@ pub struct Prop {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
 pub enum PropKind {
     /// 爵
     Jue,
@@ -396,6 +456,7 @@ pub enum PropKind {
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PropStart {
     /// a place it lies at
     #[serde(default)]
@@ -406,6 +467,7 @@ pub struct PropStart {
 }
 
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Template {
     pub id: String,
     pub params: Vec<String>,
@@ -415,11 +477,16 @@ pub struct Template {
 }
 
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Step {
     pub id: String,
     pub section: String,
+    /// the modern Chinese translation (译文)
     #[serde(default)]
     pub translation: String,
+    /// the English translation
+    #[serde(default)]
+    pub translation_en: String,
     /// step ids that this 记 note explains
     #[serde(default)]
     pub annotates: Vec<String>,
@@ -430,6 +497,7 @@ pub struct Step {
 }
 
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Beat {
     /// the exact 原文 clause, punctuation included
     pub text: String,
@@ -439,6 +507,7 @@ pub struct Beat {
 
 /// One entry of a beat: actors act in parallel; `Then` waits for everything before it.
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Entry {
     /// `Act("zhuren", [Go(to: "阼阶上"), Face(N), 再拜])`: what one actor (or group) does, in order
     Act(String, Vec<Move>),
@@ -457,6 +526,7 @@ pub enum Entry {
 
 /// One thing an actor does.
 #[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub enum Move {
     /// walk, routed over the courtyard; `via` names the stair the text names (升自西阶)
     Go {
@@ -494,7 +564,7 @@ pub enum Move {
     /// a speech act: 辞, 对, 告, 命, 请, 许, 诺 …
     Say(String),
     /// stand still for seconds
-    Wait(f32),
+    Wait(#[serde(deserialize_with = "seconds")] f32),
     #[serde(rename = "拜")]
     Bai,
     #[serde(rename = "再拜")]

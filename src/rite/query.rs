@@ -4,6 +4,8 @@
 use serde::Serialize;
 
 use super::compile::Rite;
+use super::deed::{Acts, Lang};
+use super::glossary::glossary;
 
 /// A beat by its step and its place in the step.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -78,7 +80,41 @@ impl Rite {
     }
 
     /// Every beat the actor acts in, with what they do there.
-    pub fn duties(&self, actor: usize) -> Vec<(BeatRef, String)> {
-        self.beats().filter_map(|(r, b)| b.did.iter().find(|(a, _)| *a == actor).map(|(_, w)| (r, w.clone()))).collect()
+    pub fn duties(&self, actor: usize) -> Vec<(BeatRef, &Acts)> {
+        self.beats().filter_map(|(r, b)| b.did.iter().find(|(a, _)| *a == actor).map(|(_, acts)| (r, acts))).collect()
+    }
+
+    /// A place as the text names it: the id without the part file's prefix (`c_余算` is 余算).
+    pub fn place_name<'a>(&self, id: &'a str) -> &'a str {
+        match id.split_once('_') {
+            Some((prefix, rest)) if !rest.is_empty() && prefix.len() == 1 && prefix.chars().all(|c| c.is_ascii_lowercase()) => rest,
+            _ => id,
+        }
+    }
+
+    /// A place in English: its own English, else the glossary's, else its name.
+    pub fn place_en(&self, id: &str) -> String {
+        let own = self.timeline.court.region(id).map(|r| r.en.as_str()).filter(|en| !en.is_empty());
+        own.or_else(|| glossary().en(id)).map(str::to_string).unwrap_or_else(|| self.place_name(id).to_string())
+    }
+
+    /// A thing in English, by what it is (觯 is "the beaker"), else its own description.
+    pub fn prop_en(&self, i: usize) -> String {
+        let p = &self.timeline.props[i];
+        glossary().en(&p.name).unwrap_or(&p.en).to_string()
+    }
+
+    /// An actor (by id, name or alias) as the text names him, or in English.
+    pub fn actor_name(&self, key: &str, lang: Lang) -> String {
+        match (self.timeline.actor_index(key), lang) {
+            (Some(i), Lang::Zh) => self.timeline.actors[i].name.clone(),
+            (Some(i), Lang::En) => self.timeline.actors[i].en.clone(),
+            (None, _) => key.to_string(),
+        }
+    }
+
+    /// A speech act in English; one the speech table lacks is given in quotation.
+    pub fn speech_en(&self, said: &str) -> String {
+        glossary().speech_en(said).map(str::to_string).unwrap_or_else(|| format!("says '{said}'"))
     }
 }

@@ -156,6 +156,13 @@ fn dist(a: (f32, f32), b: (f32, f32)) -> f32 {
     ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
 }
 
+/// Up to this many obstacles a floor keeps its whole visibility graph, built once (the shipped
+/// courts have a few dozen). Beyond it each walk searches a window around its two ends, widened
+/// until a way is found, so a walk costs what the obstacles near it cost, not the whole court's.
+const FULL_GRAPH_LIMIT: usize = 256;
+/// How far past its ends a walk's window reaches, in metres, try by try.
+const WINDOWS: [f32; 3] = [2.0, 8.0, 32.0];
+
 impl Floor {
     fn new(bounds: Box2, obstacles: Vec<(String, Box2)>) -> Floor {
         let interiors = obstacles.iter().map(|(_, b)| b.grow(-EPS)).collect();
@@ -170,19 +177,26 @@ impl Floor {
                 }
             }
         }
-        let mut edges = vec![Vec::new(); nodes.len()];
-        for i in 0..nodes.len() {
-            for j in i + 1..nodes.len() {
-                if floor.clear(nodes[i], nodes[j]) {
-                    let d = dist(nodes[i], nodes[j]);
-                    edges[i].push((j, d));
-                    edges[j].push((i, d));
+        if floor.obstacles.len() <= FULL_GRAPH_LIMIT {
+            let mut edges = vec![Vec::new(); nodes.len()];
+            for i in 0..nodes.len() {
+                for j in i + 1..nodes.len() {
+                    if floor.clear(nodes[i], nodes[j]) {
+                        let d = dist(nodes[i], nodes[j]);
+                        edges[i].push((j, d));
+                        edges[j].push((i, d));
+                    }
                 }
             }
+            floor.edges = edges;
         }
         floor.nodes = nodes;
-        floor.edges = edges;
         floor
+    }
+
+    /// Whether the whole visibility graph was built.
+    fn has_graph(&self) -> bool {
+        self.edges.len() == self.nodes.len()
     }
 
     fn standable(&self, x: f32, z: f32) -> Result<(), RouteError> {
@@ -209,9 +223,32 @@ impl Floor {
         if self.clear(a, b) {
             return Ok(vec![a, b]);
         }
-        // A* over the corner graph with the two ends added: start = n, goal = n + 1. The
-        // straight-line distance to the goal never overestimates, so the first time the goal
-        // comes off the heap its path is the shortest.
+        if !self.has_graph() {
+            for margin in WINDOWS {
+                let Some(local) = self.window(a, b, margin) else { continue };
+                if let Ok(p) = local.search(a, b)
+                    && p.windows(2).all(|w| self.clear(w[0], w[1]))
+                {
+                    return Ok(p);
+                }
+            }
+        }
+        self.search(a, b)
+    }
+
+    /// The floor with only the obstacles near the walk a→b; None when that is all of them.
+    fn window(&self, a: (f32, f32), b: (f32, f32), margin: f32) -> Option<Floor> {
+        let near = Box2 { x0: a.0.min(b.0) - margin, z0: a.1.min(b.1) - margin, x1: a.0.max(b.0) + margin, z1: a.1.max(b.1) + margin };
+        let obstacles: Vec<(String, Box2)> =
+            self.obstacles.iter().filter(|(_, o)| o.x0 < near.x1 && o.x1 > near.x0 && o.z0 < near.z1 && o.z1 > near.z0).cloned().collect();
+        (obstacles.len() < self.obstacles.len()).then(|| Floor::new(self.bounds, obstacles))
+    }
+
+    /// A* over the corner graph with the two ends added: start = n, goal = n + 1. The
+    /// straight-line distance to the goal never overestimates, so the first time the goal
+    /// comes off the heap its path is the shortest. Without a built graph, a node's neighbours
+    /// are found when it is reached.
+    fn search(&self, a: (f32, f32), b: (f32, f32)) -> Result<Vec<(f32, f32)>, RouteError> {
         let n = self.nodes.len();
         let point = |i: usize| {
             if i < n {
@@ -247,15 +284,15 @@ impl Floor {
             if self.clear(here, b) {
                 relax(n + 1, dist(here, b), &mut heap);
             }
-            if i == n {
-                for j in 0..n {
-                    if self.clear(a, self.nodes[j]) {
-                        relax(j, dist(a, self.nodes[j]), &mut heap);
-                    }
-                }
-            } else {
+            if i < n && self.has_graph() {
                 for &(j, w) in &self.edges[i] {
                     relax(j, w, &mut heap);
+                }
+            } else {
+                for j in 0..n {
+                    if j != i && !done[j] && self.clear(here, self.nodes[j]) {
+                        relax(j, dist(here, self.nodes[j]), &mut heap);
+                    }
                 }
             }
         }

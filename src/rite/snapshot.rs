@@ -12,6 +12,7 @@ pub struct StepView {
     pub section: String,
     pub text: String,
     pub translation: String,
+    pub translation_en: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -29,6 +30,8 @@ pub struct ActorView {
     pub present: bool,
     pub position: [f32; 3],
     pub places: Vec<String>,
+    /// the same places in English
+    pub places_en: Vec<String>,
     pub facing: String,
     pub pose: String,
     pub holding: Vec<String>,
@@ -38,9 +41,11 @@ pub struct ActorView {
 pub struct PropView {
     pub id: String,
     pub name: String,
+    pub en: String,
     pub present: bool,
     pub position: [f32; 3],
     pub places: Vec<String>,
+    pub places_en: Vec<String>,
     pub held_by: Option<String>,
 }
 
@@ -73,6 +78,7 @@ impl Rite {
                 section: step.section.clone(),
                 text: step.text(),
                 translation: step.translation.clone(),
+                translation_en: step.translation_en.clone(),
             },
             beat: BeatView { index: beat.beat, text: step.beats[beat.beat].text.clone() },
             actors: tl
@@ -81,6 +87,7 @@ impl Rite {
                 .enumerate()
                 .map(|(i, a)| {
                     let s = &world.actors[i];
+                    let places = if s.present { tl.court.places_at(s.pos) } else { Vec::new() };
                     ActorView {
                         id: a.id.clone(),
                         name: a.name.clone(),
@@ -88,7 +95,8 @@ impl Rite {
                         en: a.en.clone(),
                         present: s.present,
                         position: round(s.pos),
-                        places: if s.present { tl.court.places_at(s.pos) } else { Vec::new() },
+                        places_en: places.iter().map(|p| self.place_en(p)).collect(),
+                        places,
                         facing: s.facing().name().to_string(),
                         pose: s.pose.name().to_string(),
                         holding: props
@@ -104,17 +112,23 @@ impl Rite {
                 .props
                 .iter()
                 .zip(props)
-                .map(|(p, s)| PropView {
-                    id: p.id.clone(),
-                    name: p.name.clone(),
-                    present: s.present,
-                    position: round(s.pos),
-                    places: match s.held_by {
+                .enumerate()
+                .map(|(k, (p, s))| {
+                    let places = match s.held_by {
                         Some(a) => tl.court.places_at(world.actors[a].pos),
                         None if s.present => tl.court.places_at(s.pos),
                         None => Vec::new(),
-                    },
-                    held_by: s.held_by.map(|a| tl.actors[a].id.clone()),
+                    };
+                    PropView {
+                        id: p.id.clone(),
+                        name: p.name.clone(),
+                        en: self.prop_en(k),
+                        present: s.present,
+                        position: round(s.pos),
+                        places_en: places.iter().map(|p| self.place_en(p)).collect(),
+                        places,
+                        held_by: s.held_by.map(|a| tl.actors[a].id.clone()),
+                    }
                 })
                 .collect(),
         }

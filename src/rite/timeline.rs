@@ -2,6 +2,7 @@
 //! carrying the state it ends in, so a seek is a binary search, never a replay.
 
 use super::court::{Courtyard, Level};
+use super::gesture::Gesture;
 pub use super::model::bearing_vector;
 use super::model::{Dir, Dress, PropKind};
 use super::route::dist3;
@@ -48,9 +49,9 @@ pub enum Motion {
         from: f32,
         to: f32,
     },
-    /// a gesture (an index into [`GESTURES`]: 拜, 揖, 坐 …) with the pose it shows while it lasts
+    /// a gesture (拜, 揖, 坐 …) with the pose it shows while it lasts
     Gesture {
-        id: usize,
+        gesture: Gesture,
         pose: Pose,
     },
     Enter,
@@ -109,7 +110,7 @@ pub struct ActorState {
     pub bearing: f32,
     pub pose: Pose,
     /// the gesture being made, if any, and how far through it (0..1)
-    pub gesture: Option<(usize, f32)>,
+    pub gesture: Option<(Gesture, f32)>,
 }
 
 impl ActorState {
@@ -144,43 +145,6 @@ pub struct Timeline {
     pub duration: f32,
 }
 
-/// Every gesture a segment can show; `ActorState::gesture` indexes into it.
-pub const GESTURES: &[&str] = &[
-    "拜",
-    "再拜",
-    "答拜",
-    "答再拜",
-    "稽首",
-    "再拜稽首",
-    "揖",
-    "让",
-    "坐",
-    "兴",
-    "盥",
-    "洗",
-    "祭",
-    "啐",
-    "卒爵",
-    "袒",
-    "袭",
-    "举旌",
-    "偃旌",
-    "歌",
-    "奏",
-    "取",
-    "奠",
-    "授",
-    "设",
-    "彻",
-    "射",
-    "言",
-    "待",
-];
-
-pub fn gesture_id(name: &str) -> usize {
-    GESTURES.iter().position(|g| *g == name).unwrap_or(GESTURES.len() - 1)
-}
-
 impl ActorTrack {
     pub fn at(&self, t: f32) -> ActorState {
         let track = self;
@@ -205,8 +169,8 @@ impl ActorTrack {
                 let delta = (to - from + 540.0).rem_euclid(360.0) - 180.0;
                 ActorState { present: before.present, pos: before.pos, bearing: from + delta * f, pose: base, gesture: None }
             }
-            Motion::Gesture { id, pose } => {
-                ActorState { present: before.present, pos: before.pos, bearing: before.bearing, pose: *pose, gesture: Some((*id, f)) }
+            Motion::Gesture { gesture, pose } => {
+                ActorState { present: before.present, pos: before.pos, bearing: before.bearing, pose: *pose, gesture: Some((*gesture, f)) }
             }
             Motion::Enter => ActorState { present: true, ..rest_state(&seg.end) },
             Motion::Exit => ActorState { present: true, ..rest_state(&before) },

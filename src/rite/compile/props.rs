@@ -4,7 +4,10 @@
 use super::super::model::{Move, ObjectKind};
 use super::super::route::dist3;
 use super::super::timeline::{PropAt, bearing_vector};
-use super::{BeatInfo, REACH, Sim, UsedNote, note_actor};
+use super::BeatInfo;
+use super::REACH;
+use super::sim::{Sim, note_actor};
+use crate::rite::deed::Deed;
 use crate::rite::span::{Path, PathExt};
 
 pub(super) struct PropEvent<'a> {
@@ -15,7 +18,8 @@ pub(super) struct PropEvent<'a> {
     /// the act, and which of its moves this is: the move's node, for a message
     pub origin: &'a Path,
     pub index: usize,
-    pub note: UsedNote<'a>,
+    /// the template use that produced the act, if any
+    pub used: Option<&'a (Path, String)>,
 }
 
 impl PropEvent<'_> {
@@ -37,24 +41,24 @@ impl Sim<'_> {
         };
         let who = self.tracks[e.actor].name.clone();
         let here = self.tracks[e.actor].at(e.t);
-        let note = e.note;
+        let note = e.used;
         let new_state = match e.kind {
             Move::Take(_) => {
                 match &self.prop_now[e.prop] {
                     PropAt::Held(h) if *h != e.actor => {
-                        let msg = format!("{who} takes {name} ({}) but {} holds it{note}", self.props[e.prop].id, self.tracks[*h].name);
-                        self.problem(e.path(), msg);
+                        let msg = format!("{who} takes {name} ({}) but {} holds it", self.props[e.prop].id, self.tracks[*h].name);
+                        self.problem_in(e.path(), msg, note);
                         return;
                     }
                     PropAt::Absent => {
-                        self.problem(e.path(), format!("{who} takes {name} ({}) but it is not here{note}", self.props[e.prop].id));
+                        self.problem_in(e.path(), format!("{who} takes {name} ({}) but it is not here", self.props[e.prop].id), note);
                         return;
                     }
                     PropAt::At(p) | PropAt::Flying { to: p, .. } => {
                         let d = horizontal(*p, here.pos);
                         if d > REACH {
-                            let msg = format!("{who} takes {name} ({}) from {d:.1} m away: walk to it first{note}", self.props[e.prop].id);
-                            self.problem(e.path(), msg);
+                            let msg = format!("{who} takes {name} ({}) from {d:.1} m away: walk to it first", self.props[e.prop].id);
+                            self.problem_in(e.path(), msg, note);
                             return;
                         }
                     }
@@ -64,14 +68,14 @@ impl Sim<'_> {
             }
             Move::Put(_) | Move::PutOn(..) | Move::Give(..) | Move::Shoot { .. } if holder != Some(e.actor) => {
                 let msg = format!(
-                    "{who} does not hold {name} ({}){}{note}",
+                    "{who} does not hold {name} ({}){}",
                     self.props[e.prop].id,
                     match holder {
                         Some(h) => format!(": {} does", self.tracks[h].name),
                         None => String::new(),
                     }
                 );
-                self.problem(e.path(), msg);
+                self.problem_in(e.path(), msg, note);
                 return;
             }
             Move::Put(_) => {
@@ -81,46 +85,46 @@ impl Sim<'_> {
             }
             Move::PutOn(_, place) | Move::Set(_, place) => {
                 let Some(p) = self.point(place, None) else {
-                    self.problem(e.path().index(1), format!("unknown place `{place}`{note}"));
+                    self.problem_in(e.path().index(1), format!("unknown place `{place}`"), note);
                     return;
                 };
                 if matches!(e.kind, Move::Set(..))
                     && let Some(h) = holder.filter(|h| *h != e.actor)
                 {
-                    let msg = format!("{who} sets out {name} but {} holds it{note}", self.tracks[h].name);
-                    self.problem(e.path(), msg);
+                    let msg = format!("{who} sets out {name} but {} holds it", self.tracks[h].name);
+                    self.problem_in(e.path(), msg, note);
                     return;
                 }
                 PropAt::At(p)
             }
             Move::Give(_, to) => {
                 let Some(&r) = self.actor_ix.get(to.as_str()) else {
-                    self.problem(e.path().index(1), format!("unknown actor `{to}`{note}"));
+                    self.problem_in(e.path().index(1), format!("unknown actor `{to}`"), note);
                     return;
                 };
                 let there = self.tracks[r].at(e.t);
                 if !there.present {
-                    let msg = format!("{who} hands {name} to {}, who is not here{note}", self.tracks[r].name);
-                    self.problem(e.path(), msg);
+                    let msg = format!("{who} hands {name} to {}, who is not here", self.tracks[r].name);
+                    self.problem_in(e.path(), msg, note);
                     return;
                 }
                 let d = horizontal(here.pos, there.pos);
                 if d > REACH || self.court.level_of(here.pos[0], here.pos[2]) != self.court.level_of(there.pos[0], there.pos[2]) {
-                    let msg = format!("{who} hands {name} to {} {d:.1} m away: they must stand together{note}", self.tracks[r].name);
-                    self.problem(e.path(), msg);
+                    let msg = format!("{who} hands {name} to {} {d:.1} m away: they must stand together", self.tracks[r].name);
+                    self.problem_in(e.path(), msg, note);
                     return;
                 }
-                note_actor(info, r, format!("受{name}"));
+                note_actor(info, r, vec![Deed::Receive(e.prop)]);
                 PropAt::Held(r)
             }
             Move::Clear(_) => PropAt::Absent,
             Move::Shoot { target, hit, .. } => {
                 let Some(solid) = self.court.solid(target) else {
-                    self.problem(e.path().field("target"), format!("unknown target `{target}`{note}"));
+                    self.problem_in(e.path().field("target"), format!("unknown target `{target}`"), note);
                     return;
                 };
                 if !matches!(solid.kind, ObjectKind::Target { .. }) {
-                    self.problem(e.path().field("target"), format!("`{target}` is not a 侯{note}"));
+                    self.problem_in(e.path().field("target"), format!("`{target}` is not a 侯"), note);
                     return;
                 }
                 let (cx, cz) = solid.footprint.centre();

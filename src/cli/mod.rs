@@ -1,0 +1,268 @@
+//! The `sheli` command line: check, steps, state, duties; with no command it opens the rite.
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+mod open;
+mod print;
+
+pub use print::steps_json;
+
+use crate::rite::Rite;
+use crate::rite::query::BeatRef;
+
+pub const DEFAULT_SCENE: &str = "scenes/xiang_she.ron";
+
+#[derive(Parser, Debug)]
+#[command(name = "sheli", version, about = "射礼: the archery rites of the 仪礼, staged clause by clause")]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub open: OpenArgs,
+}
+
+/// Options for opening a rite in the viewer.
+#[derive(Args, Debug, Clone, Default)]
+pub struct OpenArgs {
+    /// scene file (default: the shipped 乡射礼)
+    pub scene: Option<String>,
+    #[command(flatten)]
+    pub at: MomentArgs,
+    /// start paused
+    #[arg(long)]
+    pub paused: bool,
+    /// select this actor (id, name or alias)
+    #[arg(long)]
+    pub select: Option<String>,
+    /// camera preset: overview, plan, hall, gate, follow:ACTOR
+    #[arg(long)]
+    pub view: Option<String>,
+    /// window size, e.g. 1280x720
+    #[arg(long)]
+    pub window: Option<String>,
+    /// interface and labels in English
+    #[arg(long)]
+    pub english: bool,
+}
+
+/// A moment of the rite, named by its words, its step, or its time.
+#[derive(Args, Debug, Clone, Default)]
+pub struct MomentArgs {
+    /// the end of the beat whose 原文 contains this (punctuation and spaces ignored)
+    #[arg(long, conflicts_with_all = ["step", "time"], value_parser = fragment)]
+    pub text: Option<String>,
+    /// with --text: which of several matching beats (counting from 1)
+    #[arg(long, requires = "text", value_parser = from_one)]
+    pub nth: Option<usize>,
+    /// the end of this step
+    #[arg(long, conflicts_with = "time")]
+    pub step: Option<String>,
+    /// seconds from the start
+    #[arg(long, allow_negative_numbers = true)]
+    pub time: Option<f32>,
+}
+
+/// A text fragment has at least one letter to look for.
+fn fragment(s: &str) -> Result<String, String> {
+    if crate::rite::query::letters(s).is_empty() {
+        return Err("the fragment is empty: give a few words of the 原文, e.g. --text 主人阼阶上当楣北面再拜".into());
+    }
+    Ok(s.to_string())
+}
+
+/// `--nth` counts matches from 1.
+fn from_one(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("--nth counts from 1: --nth 1 is the first match".into()),
+        Ok(k) => Ok(k),
+        Err(_) => Err(format!("`{s}` is not a whole number (--nth counts from 1)")),
+    }
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Validate scene files: every problem as path:line:col: error: message
+    Check {
+        #[arg(required = true)]
+        scenes: Vec<String>,
+    },
+    /// Every step in order, with its beats and times
+    Steps {
+        scene: String,
+        #[arg(long)]
+        json: bool,
+        /// print the English translation (the JSON always has both)
+        #[arg(long)]
+        english: bool,
+    },
+    /// The world at a moment: where everyone stands, faces, what they hold
+    State {
+        scene: String,
+        #[command(flatten)]
+        at: MomentArgs,
+        #[arg(long)]
+        json: bool,
+        /// names, places and the clause's translation in English
+        #[arg(long)]
+        english: bool,
+    },
+    /// Draw one moment of the rite to a PNG (labels on)
+    Render {
+        scene: String,
+        #[command(flatten)]
+        at: MomentArgs,
+        #[arg(long)]
+        out: String,
+        #[arg(long, default_value_t = 1280)]
+        width: u32,
+        #[arg(long, default_value_t = 720)]
+        height: u32,
+        /// overview, plan, hall, gate, follow:ACTOR
+        #[arg(long, default_value = "overview")]
+        view: String,
+        /// select this actor (id, name or alias): ring and inspector
+        #[arg(long)]
+        select: Option<String>,
+        /// interface and labels in English
+        #[arg(long)]
+        english: bool,
+    },
+    /// Every beat an actor acts in, by section
+    Duties {
+        scene: String,
+        /// id, name or alias
+        actor: String,
+        #[arg(long)]
+        json: bool,
+        /// what he does, in English (the JSON always has both)
+        #[arg(long)]
+        english: bool,
+    },
+    /// The glossary: every term of the rites with its pinyin, English and a note
+    Glossary {
+        /// only the terms this scene uses (default: all)
+        scene: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Loads a scene, printing its diagnostics (and which copy was read) on failure.
+pub fn load_or_report(name: &str) -> Result<Rite, ExitCode> {
+    match crate::rite::load::load_scene(name) {
+        Ok(loaded) => {
+            if let Some(note) = crate::rite::load::origin_note(name, loaded.origin) {
+                eprintln!("{note}");
+            }
+            Ok(loaded.rite)
+        }
+        Err(e) => {
+            eprint!("{e}");
+            Err(ExitCode::from(1))
+        }
+    }
+}
+
+impl MomentArgs {
+    pub fn given(&self) -> bool {
+        self.text.is_some() || self.step.is_some() || self.time.is_some()
+    }
+
+    /// The time and beat this names, or a message saying why it names none.
+    pub fn resolve(&self, rite: &Rite) -> Result<(f32, BeatRef), String> {
+        if let Some(fragment) = &self.text {
+            let hits = rite.find_text(fragment);
+            let pick = match (hits.len(), self.nth) {
+                (0, _) => return Err(format!("no beat's 原文 contains `{fragment}`")),
+                (_, Some(k)) if k >= 1 && k <= hits.len() => hits[k - 1],
+                (_, Some(k)) => return Err(format!("--nth {k}: `{fragment}` matches {} beats", hits.len())),
+                (1, None) => hits[0],
+                (n, None) => {
+                    let list: Vec<String> = hits
+                        .iter()
+                        .enumerate()
+                        .map(|(i, r)| format!("  --nth {}: step {} beat {}: {}", i + 1, rite.steps[r.step].id, r.beat, rite.beat(*r).text))
+                        .collect();
+                    return Err(format!("`{fragment}` is ambiguous: it matches {n} beats\n{}", list.join("\n")));
+                }
+            };
+            return Ok((rite.beat(pick).end, pick));
+        }
+        if let Some(id) = &self.step {
+            let si = rite.step_index(id).ok_or_else(|| format!("no step `{id}`"))?;
+            let beat = BeatRef { step: si, beat: rite.steps[si].beats.len() - 1 };
+            return Ok((rite.steps[si].end, beat));
+        }
+        let t = self.time.unwrap_or(0.0);
+        if !t.is_finite() || t < 0.0 {
+            return Err(format!("--time must be a non-negative number of seconds, not {t}"));
+        }
+        Ok((t, rite.beat_at(t)))
+    }
+}
+
+/// Parses the command line and runs it. A first word that is neither a command nor a scene is
+/// answered with the list of commands, not with clap's guess about positional arguments.
+pub fn main() -> ExitCode {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    match Cli::try_parse_from(&args) {
+        Ok(cli) => run(cli),
+        Err(e) => {
+            if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) {
+                e.exit();
+            }
+            match args.get(1).and_then(|a| a.to_str()).and_then(open::unknown_scene) {
+                Some(msg) => {
+                    eprintln!("{msg}");
+                    ExitCode::from(2)
+                }
+                None => e.exit(),
+            }
+        }
+    }
+}
+
+pub fn run(cli: Cli) -> ExitCode {
+    let result = match cli.command {
+        Some(Command::Check { scenes }) => print::check(&scenes),
+        Some(Command::Steps { scene, json, english }) => with_rite(&scene, |rite| print::steps(rite, json, english)),
+        Some(Command::State { scene, at, json, english }) => with_rite(&scene, |rite| print::state(rite, &at, json, english)),
+        Some(Command::Duties { scene, actor, json, english }) => with_rite(&scene, |rite| print::duties(rite, &actor, json, english)),
+        Some(Command::Glossary { scene, json }) => match scene.as_deref().map(load_or_report).transpose() {
+            Ok(rite) => print::glossary(rite.as_ref(), json),
+            Err(code) => Ok(code),
+        },
+        Some(Command::Render { scene, at, out, width, height, view, select, english }) => {
+            let open = OpenArgs {
+                scene: Some(scene),
+                at,
+                paused: true,
+                select,
+                view: Some(view),
+                window: Some(format!("{width}x{height}")),
+                english,
+            };
+            Ok(open::open_viewer(open, Some(out)))
+        }
+        None => Ok(open::open_viewer(cli.open, None)),
+    };
+    match result {
+        Ok(code) => code,
+        // a reader that stopped early (`sheli steps … | head`) is not an error
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write the output: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn with_rite(scene: &str, f: impl FnOnce(&Rite) -> std::io::Result<ExitCode>) -> std::io::Result<ExitCode> {
+    match load_or_report(scene) {
+        Ok(rite) => f(&rite),
+        Err(code) => Ok(code),
+    }
+}

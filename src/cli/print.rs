@@ -1,0 +1,241 @@
+//! What the text commands print: check, steps, state, duties, glossary, as text or JSON. Each
+//! writes to stdout and returns the write error, so a closed pipe ends it quietly.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use super::{MomentArgs, load_or_report};
+use crate::rite::Rite;
+use crate::rite::deed::{Lang, describe};
+use crate::rite::glossary::{self, Term};
+
+fn lang(english: bool) -> Lang {
+    if english { Lang::En } else { Lang::Zh }
+}
+
+pub(super) fn check(scenes: &[String]) -> io::Result<ExitCode> {
+    let mut out = io::stdout().lock();
+    let mut failed = false;
+    for name in scenes {
+        match load_or_report(name) {
+            Ok(rite) => {
+                let beats: usize = rite.steps.iter().map(|s| s.beats.len()).sum();
+                writeln!(
+                    out,
+                    "{name}: ok: {} ({}), {} steps, {} beats, {} actors, {} props, {:.0} s",
+                    rite.title,
+                    rite.id,
+                    rite.steps.len(),
+                    beats,
+                    rite.timeline.actors.len(),
+                    rite.timeline.props.len(),
+                    rite.timeline.duration
+                )?;
+            }
+            Err(_) => failed = true,
+        }
+    }
+    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+#[derive(Serialize)]
+struct StepJson<'a> {
+    id: &'a str,
+    index: usize,
+    section: &'a str,
+    start: f32,
+    end: f32,
+    text: String,
+    translation: &'a str,
+    translation_en: &'a str,
+    beats: Vec<BeatJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct BeatJson<'a> {
+    index: usize,
+    text: &'a str,
+    start: f32,
+    end: f32,
+    actors: Vec<&'a str>,
+}
+
+pub fn steps_json(rite: &Rite) -> serde_json::Value {
+    let steps: Vec<StepJson> = rite
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| StepJson {
+            id: &s.id,
+            index: i,
+            section: &s.section,
+            start: s.start,
+            end: s.end,
+            text: s.text(),
+            translation: &s.translation,
+            translation_en: &s.translation_en,
+            beats: s
+                .beats
+                .iter()
+                .enumerate()
+                .map(|(bi, b)| BeatJson {
+                    index: bi,
+                    text: &b.text,
+                    start: b.start,
+                    end: b.end,
+                    actors: b.actors.iter().map(|&a| rite.timeline.actors[a].id.as_str()).collect(),
+                })
+                .collect(),
+        })
+        .collect();
+    serde_json::to_value(steps).unwrap_or_default()
+}
+
+pub(super) fn steps(rite: &Rite, json: bool, english: bool) -> io::Result<ExitCode> {
+    let mut out = io::stdout().lock();
+    if json {
+        writeln!(out, "{}", steps_json(rite))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut section = "";
+    for (i, s) in rite.steps.iter().enumerate() {
+        if s.section != section {
+            section = &s.section;
+            writeln!(out, "\n【{section}】")?;
+        }
+        writeln!(out, "{:>4}  {:<14} {:>7.1}s  {}", i + 1, s.id, s.start, s.text())?;
+        let translation = if english { &s.translation_en } else { &s.translation };
+        if !translation.is_empty() {
+            writeln!(out, "      {:<14} {:>8}  {}", "", "", translation)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(super) fn state(rite: &Rite, at: &MomentArgs, json: bool, english: bool) -> io::Result<ExitCode> {
+    let (t, beat) = match at.resolve(rite) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let snap = rite.snapshot(t, beat);
+    let mut out = io::stdout().lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&snap).unwrap_or_default())?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if english {
+        writeln!(out, "{} — {} · step {} ({}) · {:.1} s", rite.title_en, snap.step.section, snap.step.index + 1, snap.step.id, t)?;
+        writeln!(out, "Text: {}", snap.beat.text)?;
+        writeln!(out, "In English: {}", snap.step.translation_en)?;
+    } else {
+        writeln!(out, "{} — {} · step {} ({}) · {:.1} s", rite.title, snap.step.section, snap.step.index + 1, snap.step.id, t)?;
+        writeln!(out, "原文: {}", snap.beat.text)?;
+    }
+    for a in snap.actors.iter().filter(|a| a.present) {
+        let (name, place) = if english {
+            (a.en.as_str(), a.places_en.first().map(String::as_str))
+        } else {
+            (a.name.as_str(), a.places.first().map(String::as_str))
+        };
+        let holding = if a.holding.is_empty() {
+            String::new()
+        } else if english {
+            {
+                let props = &rite.timeline.props;
+                let names: Vec<String> =
+                    a.holding.iter().filter_map(|id| props.iter().position(|p| &p.id == id)).map(|i| rite.prop_en(i)).collect();
+                format!("  holds {}", names.join(", "))
+            }
+        } else {
+            format!("  holds {}", a.holding.join(", "))
+        };
+        writeln!(out, "  {:<8} {:<10} faces {:<2} {:<9} at {}{}", name, a.id, a.facing, a.pose, place.unwrap_or("—"), holding)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Serialize)]
+struct DutyJson<'a> {
+    section: &'a str,
+    step: &'a str,
+    beat: usize,
+    start: f32,
+    text: &'a str,
+    does: String,
+    does_en: String,
+}
+
+pub(super) fn duties(rite: &Rite, key: &str, json: bool, english: bool) -> io::Result<ExitCode> {
+    let Some(a) = rite.timeline.actor_index(key) else {
+        eprintln!("error: no actor `{key}` (by id, name or alias)");
+        return Ok(ExitCode::from(2));
+    };
+    let list: Vec<DutyJson> = rite
+        .duties(a)
+        .into_iter()
+        .map(|(r, acts)| {
+            let s = &rite.steps[r.step];
+            let b = &s.beats[r.beat];
+            DutyJson {
+                section: &s.section,
+                step: &s.id,
+                beat: r.beat,
+                start: b.start,
+                text: &b.text,
+                does: describe(acts, rite, Lang::Zh),
+                does_en: describe(acts, rite, Lang::En),
+            }
+        })
+        .collect();
+    let actor = &rite.timeline.actors[a];
+    let mut out = io::stdout().lock();
+    if json {
+        let v = serde_json::json!({
+            "actor": {"id": actor.id, "name": actor.name, "aliases": actor.aliases, "en": actor.en, "role": actor.role},
+            "duties": list,
+        });
+        writeln!(out, "{v}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if english {
+        writeln!(out, "{} — {}", actor.en, actor.role)?;
+    } else {
+        let aliases = if actor.aliases.is_empty() { String::new() } else { format!(" (亦称 {})", actor.aliases.join("、")) };
+        writeln!(out, "{}{aliases} — {}: {}", actor.name, actor.en, actor.role)?;
+    }
+    let mut section = "";
+    for d in &list {
+        if d.section != section {
+            section = d.section;
+            writeln!(out, "\n【{section}】")?;
+        }
+        let does = if lang(english) == Lang::En { &d.does_en } else { &d.does };
+        writeln!(out, "  {:<14} {}  → {}", d.step, d.text, does)?;
+    }
+    writeln!(out, "\n{} beats", list.len())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The glossary, or the part of it a scene's text uses.
+pub(super) fn glossary_terms(rite: Option<&Rite>) -> Vec<&'static Term> {
+    let text = rite.map(|r| r.text());
+    glossary::glossary().terms.iter().filter(|t| text.as_ref().is_none_or(|text| text.contains(&t.term))).collect()
+}
+
+pub(super) fn glossary(rite: Option<&Rite>, json: bool) -> io::Result<ExitCode> {
+    let terms = glossary_terms(rite);
+    let mut out = io::stdout().lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&terms).unwrap_or_default())?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    for t in terms {
+        writeln!(out, "{}  {}  {} — {}", t.term, t.pinyin, t.en, t.note)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

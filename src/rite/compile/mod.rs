@@ -1,0 +1,119 @@
+//! Compilation: the scene is checked ([`validate`]) and then played once, in order ([`sim`]):
+//! everything that cannot happen (an unknown id, a cup handed on by someone not holding it, a
+//! place no path reaches) becomes a problem at the offending node; what can happen becomes the tracks.
+
+mod props;
+mod sim;
+mod validate;
+
+use super::court::Courtyard;
+use super::deed::Acts;
+use super::model::Scene;
+use super::span::Path;
+use super::timeline::Timeline;
+use sim::Sim;
+
+/// Ceremonial pace, metres a second.
+pub const WALK_SPEED: f32 = 0.9;
+/// Degrees a second when turning on the spot.
+pub const TURN_SPEED: f32 = 120.0;
+/// How far a hand reaches to take a thing or hand it over, in metres.
+pub const REACH: f32 = 2.5;
+/// Default spacing of people standing in a line, in 尺.
+const LINE_SPACING_CHI: f32 = 3.0;
+
+#[derive(Debug, Clone)]
+pub struct BeatInfo {
+    pub text: String,
+    pub start: f32,
+    pub end: f32,
+    /// actors who act (or receive) in this beat, in order of first appearance
+    pub actors: Vec<usize>,
+    /// what each of them does here
+    pub did: Vec<(usize, Acts)>,
+}
+
+#[derive(Debug, Clone)]
+pub struct StepInfo {
+    pub id: String,
+    pub section: String,
+    pub translation: String,
+    /// the English translation
+    pub translation_en: String,
+    pub annotates: Vec<String>,
+    pub night: bool,
+    pub start: f32,
+    pub end: f32,
+    pub beats: Vec<BeatInfo>,
+}
+
+impl StepInfo {
+    pub fn text(&self) -> String {
+        self.beats.iter().map(|b| b.text.as_str()).collect()
+    }
+}
+
+/// A compiled rite: the text in order with its times, and the tracks.
+#[derive(Debug, Clone)]
+pub struct Rite {
+    pub id: String,
+    pub title: String,
+    pub title_en: String,
+    pub steps: Vec<StepInfo>,
+    pub timeline: Timeline,
+}
+
+/// Something wrong with the scene, at a node of it, with other nodes that explain it (where an
+/// id was first given, the act it overlaps, the template use that produced it). Kept as data until
+/// the loader turns it into a located [`Diagnostic`](super::diag::Diagnostic).
+#[derive(Debug, Clone)]
+pub struct Problem {
+    pub path: Path,
+    pub message: String,
+    pub related: Vec<Related>,
+}
+
+/// Another node a problem points at, with what it is: "first at", "the other at" …
+#[derive(Debug, Clone)]
+pub struct Related {
+    pub label: String,
+    pub path: Path,
+}
+
+impl Problem {
+    pub fn new(path: Path, message: impl Into<String>) -> Problem {
+        Problem { path, message: message.into(), related: Vec::new() }
+    }
+
+    pub fn with(mut self, related: Option<Related>) -> Problem {
+        self.related.extend(related);
+        self
+    }
+}
+
+pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let chi_m = validate::units(scene, &mut problems);
+    validate::ids(scene, &mut problems);
+    validate::objects(scene, chi_m, &mut problems);
+    let court = Courtyard::new(&scene.layout, chi_m);
+    if !validate::layout(&court, &mut problems) {
+        return Err(problems);
+    }
+    validate::templates_and_steps(scene, &mut problems);
+
+    let mut sim = Sim::new(scene, &court, problems);
+    let steps = sim.play();
+    let Sim { tracks, props, problems, .. } = sim;
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let duration = steps.last().map(|s| s.end).unwrap_or(0.0);
+    Ok(Rite {
+        id: scene.id.clone(),
+        title: scene.title.clone(),
+        title_en: scene.title_en.clone(),
+        steps,
+        timeline: Timeline { court, actors: tracks, props, duration },
+    })
+}

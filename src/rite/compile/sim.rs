@@ -1,0 +1,458 @@
+//! Playing the scene once, in order: each beat's acts become segments of the actors' tracks and
+//! keys of the props' tracks; what cannot happen becomes a problem at the offending node.
+
+use std::collections::HashMap;
+
+use super::props::PropEvent;
+use super::{BeatInfo, LINE_SPACING_CHI, Problem, Related, StepInfo, TURN_SPEED, WALK_SPEED};
+use crate::rite::court::Courtyard;
+use crate::rite::deed::Deed;
+use crate::rite::expand::{Budget, FlatAct, expand_beat};
+use crate::rite::gesture::Gesture;
+use crate::rite::model::{Dir, Len, Move, Scene};
+use crate::rite::route::{RouteError, Router};
+use crate::rite::span::{Path, PathExt};
+use crate::rite::timeline::{ActorTrack, Motion, PropAt, PropTrack, Rest, Segment, bearing_between, cumulative};
+
+pub(super) struct Sim<'a> {
+    pub(super) scene: &'a Scene,
+    pub(super) court: &'a Courtyard,
+    pub(super) router: Router,
+    pub(super) actor_ix: HashMap<&'a str, usize>,
+    pub(super) group_ix: HashMap<&'a str, usize>,
+    pub(super) prop_ix: HashMap<&'a str, usize>,
+    pub(super) tracks: Vec<ActorTrack>,
+    pub(super) rest: Vec<Rest>,
+    pub(super) props: Vec<PropTrack>,
+    pub(super) prop_now: Vec<PropAt>,
+    pub(super) problems: Vec<Problem>,
+    pub(super) budget: Budget,
+    pub(super) route_cache: HashMap<(i64, i64, i64, i64, i64, i64, Option<String>), Option<Vec<[f32; 3]>>>,
+}
+
+fn quant(v: f32) -> i64 {
+    (v * 1000.0).round() as i64
+}
+
+impl<'a> Sim<'a> {
+    pub(super) fn new(scene: &'a Scene, court: &'a Courtyard, problems: Vec<Problem>) -> Sim<'a> {
+        let actor_ix = scene.actors.iter().enumerate().map(|(i, a)| (a.id.as_str(), i)).collect();
+        let group_ix = scene.groups.iter().enumerate().map(|(i, g)| (g.id.as_str(), i)).collect();
+        let prop_ix = scene.props.iter().enumerate().map(|(i, p)| (p.id.as_str(), i)).collect();
+        let mut sim = Sim {
+            scene,
+            court,
+            router: Router::new(court),
+            actor_ix,
+            group_ix,
+            prop_ix,
+            tracks: Vec::new(),
+            rest: Vec::new(),
+            props: Vec::new(),
+            prop_now: Vec::new(),
+            problems,
+            budget: Budget::default(),
+            route_cache: HashMap::new(),
+        };
+        sim.place_actors();
+        sim.place_props();
+        sim
+    }
+
+    pub(super) fn problem(&mut self, path: Path, message: impl Into<String>) {
+        self.problems.push(Problem::new(path, message));
+    }
+
+    /// A problem with an act that a template may have produced: it also points at the use.
+    pub(super) fn problem_in(&mut self, path: Path, message: impl Into<String>, used: Option<&(Path, String)>) {
+        self.problems.push(Problem::new(path, message).with(used_at(used)));
+    }
+
+    pub(super) fn point(&self, place: &str, off: Option<(Len, Len)>) -> Option<[f32; 3]> {
+        let r = self.court.region(place)?;
+        let (dx, dz) = off.map(|o| self.court.metres(o)).unwrap_or((0.0, 0.0));
+        let (x, z) = (r.anchor[0] + dx, r.anchor[2] + dz);
+        Some([x, self.court.floor(x, z), z])
+    }
+
+    fn place_actors(&mut self) {
+        let root: Path = vec![];
+        for (i, a) in self.scene.actors.iter().enumerate() {
+            let path = root.field("actors").index(i).field("start");
+            let pos = match self.point(&a.start.at, a.start.off) {
+                Some(p) => {
+                    let level = self.court.level_of(p[0], p[2]);
+                    if let Err(e) = self.router.standable(level, p[0], p[2]) {
+                        self.problem(path.field("at"), format!("{} cannot start at `{}`: {e}", a.name, a.start.at));
+                    }
+                    p
+                }
+                None => {
+                    self.problem(path.field("at"), format!("unknown place `{}`", a.start.at));
+                    [0.0; 3]
+                }
+            };
+            let rest = Rest { pos, bearing: a.start.face.unwrap_or(Dir::S).bearing(), seated: false, present: a.start.present };
+            self.rest.push(rest);
+            self.tracks.push(ActorTrack {
+                id: a.id.clone(),
+                name: a.name.clone(),
+                aliases: a.aliases.clone(),
+                en: a.en.clone(),
+                role: a.role.clone(),
+                dress: a.dress,
+                initial: rest,
+                segments: Vec::new(),
+            });
+        }
+        for (gi, g) in self.scene.groups.iter().enumerate() {
+            for (k, m) in g.members.iter().enumerate() {
+                if !self.actor_ix.contains_key(m.as_str()) {
+                    self.problem(
+                        root.field("groups").index(gi).field("members").index(k),
+                        format!("unknown actor `{m}` in group `{}`", g.id),
+                    );
+                }
+            }
+        }
+    }
+
+    fn place_props(&mut self) {
+        let root: Path = vec![];
+        for (i, p) in self.scene.props.iter().enumerate() {
+            let path = root.field("props").index(i).field("start");
+            let initial = match (&p.start.at, &p.start.held_by) {
+                (Some(_), Some(_)) => {
+                    self.problem(path.clone(), format!("prop `{}` cannot both lie somewhere and be held", p.id));
+                    PropAt::Absent
+                }
+                (Some(place), None) => match self.point(place, None) {
+                    Some(pt) => PropAt::At(pt),
+                    None => {
+                        self.problem(path.field("at"), format!("unknown place `{place}`"));
+                        PropAt::Absent
+                    }
+                },
+                (None, Some(who)) => match self.actor_ix.get(who.as_str()) {
+                    Some(&a) => PropAt::Held(a),
+                    None => {
+                        self.problem(path.field("held_by"), format!("unknown actor `{who}`"));
+                        PropAt::Absent
+                    }
+                },
+                (None, None) => PropAt::Absent,
+            };
+            self.prop_now.push(initial.clone());
+            self.props.push(PropTrack {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                en: p.en.clone(),
+                kind: p.kind,
+                initial,
+                keys: Vec::new(),
+            });
+        }
+    }
+
+    pub(super) fn play(&mut self) -> Vec<StepInfo> {
+        let root: Path = vec![];
+        let scene = self.scene;
+        let mut t = 0.0f32;
+        let mut steps = Vec::new();
+        for (si, step) in scene.steps.iter().enumerate() {
+            let spath = root.field("steps").index(si);
+            let start = t;
+            let mut beats = Vec::new();
+            if step.beats.is_empty() {
+                self.problem(spath.field("beats"), format!("step `{}` has no beats", step.id));
+            }
+            for (bi, beat) in step.beats.iter().enumerate() {
+                let bpath = spath.field("beats").index(bi);
+                if beat.text.trim().is_empty() {
+                    self.problem(bpath.field("text"), "empty beat text: every beat enacts a clause of the 原文");
+                }
+                let mut errors = Vec::new();
+                let phases = expand_beat(&beat.acts, &bpath.field("acts"), &scene.templates, &mut errors, &mut self.budget);
+                for e in errors {
+                    self.problem(e.path, e.message);
+                }
+                let mut info = BeatInfo { text: beat.text.clone(), start: t, end: t, actors: Vec::new(), did: Vec::new() };
+                let mut phase_start = t;
+                for phase in &phases {
+                    phase_start = self.run_phase(phase, phase_start, &mut info);
+                }
+                let reading = (beat.text.chars().count() as f32 * 0.22).clamp(2.0, 8.0);
+                info.end = phase_start.max(t + reading);
+                t = info.end;
+                beats.push(info);
+            }
+            steps.push(StepInfo {
+                id: step.id.clone(),
+                section: step.section.clone(),
+                translation: step.translation.clone(),
+                translation_en: step.translation_en.clone(),
+                annotates: step.annotates.clone(),
+                night: step.night,
+                start,
+                end: t,
+                beats,
+            });
+        }
+        steps
+    }
+
+    /// Members an act stands for: one actor, or each member of a group.
+    fn members(&mut self, act: &FlatAct) -> Vec<usize> {
+        if let Some(&i) = self.actor_ix.get(act.who.as_ref()) {
+            return vec![i];
+        }
+        if let Some(&g) = self.group_ix.get(act.who.as_ref()) {
+            let scene = self.scene;
+            return scene.groups[g].members.iter().filter_map(|m| self.actor_ix.get(m.as_str()).copied()).collect();
+        }
+        let msg = format!("unknown actor `{}`", act.who);
+        self.problem_in(act.origin.index(0), msg, act.used_at.as_ref());
+        Vec::new()
+    }
+
+    /// Plays one phase: each act from `t0` in parallel. Returns when the last of them ends.
+    fn run_phase(&mut self, phase: &[FlatAct], t0: f32, info: &mut BeatInfo) -> f32 {
+        let mut end = t0;
+        let mut busy: HashMap<usize, &Path> = HashMap::new();
+        let mut events: Vec<PropEvent> = Vec::new();
+        for act in phase {
+            let members = self.members(act);
+            let grouped = members.len() > 1 || act.file.is_some();
+            for (k, &a) in members.iter().enumerate() {
+                if let Some(first) = busy.get(&a) {
+                    let msg = format!("{} is given two overlapping actions in one beat; use `Then` to sequence them", self.tracks[a].name);
+                    let other = Related { label: "the other at".into(), path: (*first).clone() };
+                    self.problems.push(Problem::new(act.origin.clone(), msg).with(Some(other)).with(used_at(act.used_at.as_ref())));
+                    continue;
+                }
+                busy.insert(a, &act.origin);
+                let line = if grouped {
+                    let (dir, spacing) = act.file.unwrap_or((Dir::W, None));
+                    let step = spacing.map(|s| s.metres(self.court.chi_m)).unwrap_or(LINE_SPACING_CHI * self.court.chi_m);
+                    let (dx, dz) = dir.vector();
+                    (dx * step * k as f32, dz * step * k as f32)
+                } else {
+                    (0.0, 0.0)
+                };
+                let mut deeds = Vec::new();
+                let finish = self.run_moves(a, act, line, t0, &mut events, &mut deeds);
+                end = end.max(finish);
+                note_actor(info, a, deeds);
+            }
+        }
+        events.sort_by(|a, b| a.t.total_cmp(&b.t));
+        for e in events {
+            self.apply_prop_event(e, info);
+        }
+        end
+    }
+
+    fn push_segment(&mut self, a: usize, t0: f32, dur: f32, motion: Motion, end: Rest) -> f32 {
+        let t1 = t0 + dur;
+        self.tracks[a].segments.push(Segment { t0, t1, motion, end });
+        self.rest[a] = end;
+        t1
+    }
+
+    fn run_moves<'p>(
+        &mut self,
+        a: usize,
+        act: &'p FlatAct,
+        line: (f32, f32),
+        t0: f32,
+        events: &mut Vec<PropEvent<'p>>,
+        deeds: &mut Vec<Deed>,
+    ) -> f32 {
+        let mut t = t0;
+        for (mi, m) in act.moves.iter().enumerate() {
+            // the move's own node, built only for a message
+            let mpath = || act.origin.index(1).index(mi);
+            let note = act.used_at.as_ref();
+            let present = self.rest[a].present;
+            if !present && !matches!(m, Move::Enter(_)) {
+                let msg = format!("{} is not here (not yet entered, or already gone): `Enter` first", self.tracks[a].name);
+                self.problem_in(mpath(), msg, note);
+                continue;
+            }
+            match m.gesture() {
+                // a gesture that handles a thing, a speech or a wait: below
+                Some(
+                    Gesture::Take
+                    | Gesture::Put
+                    | Gesture::Give
+                    | Gesture::Set
+                    | Gesture::Clear
+                    | Gesture::Shoot
+                    | Gesture::Speak
+                    | Gesture::Wait,
+                )
+                | None => {}
+                Some(g) => {
+                    let mut end = self.rest[a];
+                    let pose = g.pose(end.seated);
+                    if let Some(s) = g.seated_after() {
+                        end.seated = s;
+                    }
+                    t = self.push_segment(a, t, g.seconds(), Motion::Gesture { gesture: g, pose }, end);
+                    deeds.push(Deed::Gesture(g));
+                    continue;
+                }
+            }
+            match m {
+                Move::Go { to, via, off, face } => {
+                    let Some(mut dest) = self.point(to, *off) else {
+                        self.problem_in(mpath().field("to"), format!("unknown place `{to}`"), note);
+                        continue;
+                    };
+                    dest[0] += line.0;
+                    dest[2] += line.1;
+                    dest[1] = self.court.floor(dest[0], dest[2]);
+                    match self.walk(a, dest, via.as_deref()) {
+                        Ok(path) => {
+                            if crate::rite::route::length(&path) > 0.01 {
+                                let cum = cumulative(&path);
+                                let dur = cum.last().copied().unwrap_or(0.0) / WALK_SPEED;
+                                let bearing = path_heading(&path).unwrap_or(self.rest[a].bearing);
+                                let end = Rest { pos: dest, bearing, seated: false, present: true };
+                                t = self.push_segment(a, t, dur, Motion::Walk { path, cum }, end);
+                            }
+                            deeds.push(Deed::Walk { to: to.clone(), via: via.clone() });
+                        }
+                        Err(e) => {
+                            let blame = if matches!(e, RouteError::NoStair(_)) { mpath().field("via") } else { mpath().field("to") };
+                            let msg = format!("{} cannot walk to `{to}`: {e}", self.tracks[a].name);
+                            self.problem_in(blame, msg, note);
+                        }
+                    }
+                    if let Some(d) = face {
+                        t = self.turn(a, t, *d);
+                        deeds.push(Deed::Face(*d));
+                    }
+                }
+                Move::Face(d) => {
+                    t = self.turn(a, t, *d);
+                    deeds.push(Deed::Face(*d));
+                }
+                Move::Enter(place) => {
+                    if present {
+                        let msg = format!("{} is already here", self.tracks[a].name);
+                        self.problem_in(mpath(), msg, note);
+                        continue;
+                    }
+                    let Some(mut p) = self.point(place, None) else {
+                        self.problem_in(mpath().index(0), format!("unknown place `{place}`"), note);
+                        continue;
+                    };
+                    p[0] += line.0;
+                    p[2] += line.1;
+                    let end = Rest { pos: p, present: true, ..self.rest[a] };
+                    t = self.push_segment(a, t, 0.8, Motion::Enter, end);
+                    deeds.push(Deed::Enter(place.clone()));
+                }
+                Move::Exit => {
+                    let end = Rest { present: false, ..self.rest[a] };
+                    t = self.push_segment(a, t, 0.8, Motion::Exit, end);
+                    deeds.push(Deed::Exit);
+                }
+                Move::Wait(s) => {
+                    if !(*s > 0.0 && s.is_finite()) {
+                        self.problem_in(mpath(), format!("a wait must last a positive number of seconds, not {s}"), note);
+                        continue;
+                    }
+                    let rest = self.rest[a];
+                    let pose = Gesture::Wait.pose(rest.seated);
+                    t = self.push_segment(a, t, *s, Motion::Gesture { gesture: Gesture::Wait, pose }, rest);
+                    deeds.push(Deed::Gesture(Gesture::Wait));
+                }
+                Move::Say(what) => {
+                    let rest = self.rest[a];
+                    let g = Gesture::Speak;
+                    t = self.push_segment(a, t, g.seconds(), Motion::Gesture { gesture: g, pose: g.pose(rest.seated) }, rest);
+                    deeds.push(Deed::Say(what.clone()));
+                }
+                Move::Take(p)
+                | Move::Put(p)
+                | Move::PutOn(p, _)
+                | Move::Give(p, _)
+                | Move::Set(p, _)
+                | Move::Clear(p)
+                | Move::Shoot { arrow: p, .. } => {
+                    let Some(&prop) = self.prop_ix.get(p.as_str()) else {
+                        self.problem_in(mpath().index(0).field("arrow"), format!("unknown prop `{p}`"), note);
+                        continue;
+                    };
+                    let g = m.gesture().unwrap_or(Gesture::Take);
+                    let rest = self.rest[a];
+                    let t_start = t;
+                    t = self.push_segment(a, t, g.seconds(), Motion::Gesture { gesture: g, pose: g.pose(rest.seated) }, rest);
+                    deeds.push(match m {
+                        Move::Shoot { target, hit, .. } => Deed::Shoot { target: target.clone(), hit: *hit },
+                        Move::PutOn(_, on) | Move::Set(_, on) => Deed::Handle { gesture: g, prop, place: Some(on.clone()), to: None },
+                        Move::Give(_, to) => Deed::Handle { gesture: g, prop, place: None, to: Some(to.clone()) },
+                        _ => Deed::Handle { gesture: g, prop, place: None, to: None },
+                    });
+                    events.push(PropEvent {
+                        t: if matches!(m, Move::Shoot { .. }) { t_start + 2.0 } else { t },
+                        actor: a,
+                        prop,
+                        kind: m,
+                        origin: &act.origin,
+                        index: mi,
+                        used: note,
+                    });
+                }
+                _ => {}
+            }
+        }
+        t
+    }
+
+    fn turn(&mut self, a: usize, t: f32, d: Dir) -> f32 {
+        let from = self.rest[a].bearing;
+        let to = d.bearing();
+        let delta = ((to - from + 540.0).rem_euclid(360.0) - 180.0).abs();
+        if delta < 1.0 {
+            return t;
+        }
+        let end = Rest { bearing: to, ..self.rest[a] };
+        self.push_segment(a, t, (delta / TURN_SPEED).max(0.3), Motion::Turn { from, to }, end)
+    }
+
+    fn walk(&mut self, a: usize, dest: [f32; 3], via: Option<&str>) -> Result<Vec<[f32; 3]>, RouteError> {
+        let from = self.rest[a].pos;
+        let key = (quant(from[0]), quant(from[1]), quant(from[2]), quant(dest[0]), quant(dest[1]), quant(dest[2]), via.map(str::to_string));
+        if let Some(hit) = self.route_cache.get(&key) {
+            return hit.clone().ok_or(RouteError::NoPath);
+        }
+        let result = self.router.route(from, self.court.floor_at(from), dest, self.court.floor_at(dest), via);
+        if let Ok(p) = &result {
+            self.route_cache.insert(key, Some(p.clone()));
+        }
+        result
+    }
+}
+
+/// Adds what an actor does to the beat's record of who acts.
+pub(super) fn note_actor(info: &mut BeatInfo, a: usize, deeds: Vec<Deed>) {
+    if !info.actors.contains(&a) {
+        info.actors.push(a);
+    }
+    match info.did.iter_mut().find(|(x, _)| *x == a) {
+        Some((_, acts)) => acts.push(deeds),
+        None => info.did.push((a, vec![deeds])),
+    }
+}
+
+fn path_heading(path: &[[f32; 3]]) -> Option<f32> {
+    path.windows(2).rev().find_map(|w| bearing_between(w[0], w[1]))
+}
+
+/// Where a problem with an act that a template produced also points: the template's use.
+pub(super) fn used_at(used: Option<&(Path, String)>) -> Option<Related> {
+    used.map(|(path, name)| Related { label: format!("in template `{name}`, used at"), path: path.clone() })
+}
