@@ -45,6 +45,11 @@ fn names_places_and_things_have_english_without_chinese() {
         let tl = &rite.timeline;
         for a in &tl.actors {
             assert!(!a.en.is_empty() && !cjk(&a.en), "{}: actor {} `{}`", rite.id, a.id, a.en);
+            assert!(!cjk(&a.role), "{}: actor {}'s role `{}`", rite.id, a.id, a.role);
+        }
+        for s in &rite.steps {
+            let title = glossary().section_en(&s.section).unwrap_or_else(|| panic!("{}: section {} has no English title", rite.id, s.section));
+            assert!(!cjk(title), "{}: section {} `{title}`", rite.id, s.section);
         }
         for r in &tl.court.regions {
             assert!(!r.en.is_empty() && !cjk(&r.en), "{}: place {} `{}`", rite.id, r.id, r.en);

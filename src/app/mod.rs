@@ -6,7 +6,9 @@ mod camera;
 mod courtyard;
 pub mod figures;
 mod fonts;
+mod glossary_view;
 mod highlight;
+mod inspector;
 mod minimap;
 mod overlay;
 mod panel;
@@ -15,6 +17,7 @@ pub mod playback;
 mod reload;
 mod render;
 pub mod stage;
+mod style;
 
 pub use reload::{ReloadStatus, Watch};
 

@@ -7,22 +7,23 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::camera::{CameraAim, Margins, View, set_view};
 use super::overlay::LabelSettings;
 use super::playback::{SPEEDS, UiWantsKeyboard, beat_start, neighbour, seek};
+use super::style::{DONE, INK, NOW, PAPER, tr};
 use super::stage::{Language, Moved, Now, Playhead, Selection, Stage, UiSystems};
-use crate::rite::deed::{Lang, describe};
-use crate::rite::query::BeatRef;
+use crate::rite::deed::Lang;
+use crate::rite::glossary::{glossary, pinyin_of};
+
+/// What the reader typed or chose in the panel and keeps from frame to frame.
+#[derive(Default)]
+pub(super) struct Typed {
+    search: String,
+    glossary: String,
+    pinyin: bool,
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, panels.in_set(UiSystems::Panels));
 }
 
-fn tr(en: bool, zh: &'static str, english: &'static str) -> &'static str {
-    if en { english } else { zh }
-}
-
-const INK: egui::Color32 = egui::Color32::from_rgb(40, 30, 24);
-const DONE: egui::Color32 = egui::Color32::from_rgb(120, 110, 100);
-const NOW: egui::Color32 = egui::Color32::from_rgb(176, 32, 24);
-const PAPER: egui::Color32 = egui::Color32::from_rgb(250, 246, 236);
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn panels(
@@ -40,7 +41,7 @@ pub(super) fn panels(
     reload: Res<super::reload::ReloadStatus>,
     mut hovered_word: ResMut<super::highlight::HoveredWord>,
     mut show_path: ResMut<super::highlight::ShowPath>,
-    mut search: Local<String>,
+    mut typed: Local<Typed>,
     names: Res<super::highlight::ThingNames>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -134,12 +135,13 @@ pub(super) fn panels(
                 }
             });
         });
-        ui.label(
-            egui::RichText::new(format!("{} · {} {} / {}", step.section, tr(en, "第", "step"), now.beat.step + 1, rite.steps.len()))
-                .color(DONE),
-        );
+        let section = if en { glossary().section_en(&step.section).unwrap_or(&step.section) } else { &step.section };
+        ui.label(egui::RichText::new(format!("{section} · {} {} / {}", tr(en, "第", "step"), now.beat.step + 1, rite.steps.len())).color(DONE));
         ui.separator();
-        ui.label(egui::RichText::new(tr(en, "原文", "Classical text")).strong());
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(tr(en, "原文", "Classical text")).strong());
+            ui.checkbox(&mut typed.pinyin, tr(en, "拼音", "pinyin"));
+        });
         // each clause a link: the enacted one in red, those done in grey
         let mut word_under_pointer = None;
         ui.horizontal_wrapped(|ui| {
@@ -159,7 +161,10 @@ pub(super) fn panels(
                     if name.is_some() {
                         text = text.underline();
                     }
-                    let r = ui.add(egui::Label::new(text).sense(egui::Sense::click())).on_hover_cursor(egui::CursorIcon::PointingHand);
+                    let mut r = ui.add(egui::Label::new(text).sense(egui::Sense::click())).on_hover_cursor(egui::CursorIcon::PointingHand);
+                    if let Some(word) = &name {
+                        r = r.on_hover_ui(|ui| super::glossary_view::entry(ui, word, rite));
+                    }
                     if r.hovered() && name.is_some() {
                         word_under_pointer = name.clone();
                     }
@@ -171,6 +176,9 @@ pub(super) fn panels(
         });
         if hovered_word.0 != word_under_pointer {
             hovered_word.0 = word_under_pointer;
+        }
+        if typed.pinyin {
+            ui.label(egui::RichText::new(pinyin_of(&step.text())).italics().color(DONE));
         }
         ui.add_space(8.0);
         if en {
@@ -198,11 +206,12 @@ pub(super) fn panels(
         ui.horizontal(|ui| {
             ui.label(tr(en, "检索", "Search"));
             ui.add(
-                egui::TextEdit::singleline(&mut *search)
+                egui::TextEdit::singleline(&mut typed.search)
                     .hint_text(tr(en, "原文、译文、人名", "text, translation, names"))
                     .desired_width(f32::INFINITY),
             );
         });
+        let search = typed.search.clone();
         if !search.trim().is_empty() {
             egui::ScrollArea::vertical().id_salt("hits").max_height(180.0).show(ui, |ui| {
                 let q = search.trim();
@@ -244,6 +253,9 @@ pub(super) fn panels(
                 }
             });
         }
+        egui::CollapsingHeader::new(tr(en, "术语", "Glossary")).default_open(false).show(ui, |ui| {
+            super::glossary_view::browser(ui, &mut typed.glossary, en);
+        });
         egui::CollapsingHeader::new(tr(en, "人物", "Cast")).default_open(false).show(ui, |ui| {
             egui::ScrollArea::vertical().id_salt("cast").max_height(240.0).show(ui, |ui| {
                 for (i, a) in rite.timeline.actors.iter().enumerate() {
@@ -279,7 +291,7 @@ pub(super) fn panels(
         Some(i) => {
             let right = egui::Panel::right("people").default_size(300.0).resizable(true).frame(frame).show(&mut root, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    inspector(ui, &stage, i, &head, now.beat, en, &mut seek_to, &mut selection, &mut aim, &mut show_path.0);
+                    super::inspector::inspector(ui, &stage, i, &head, now.beat, en, &mut seek_to, &mut selection, &mut aim, &mut show_path.0);
                 });
             });
             right.response.rect.width()
@@ -339,75 +351,4 @@ fn scrubber(ui: &mut egui::Ui, stage: &Stage, t: f32) -> Option<f32> {
         response.on_hover_text(format!("{} · {}…", s.section, first));
     }
     out
-}
-
-#[allow(clippy::too_many_arguments)]
-fn inspector(
-    ui: &mut egui::Ui,
-    stage: &Stage,
-    i: usize,
-    head: &Playhead,
-    here: BeatRef,
-    en: bool,
-    seek_to: &mut Option<f32>,
-    selection: &mut Selection,
-    aim: &mut CameraAim,
-    show_path: &mut bool,
-) {
-    let tl = &stage.rite.timeline;
-    let a = &tl.actors[i];
-    let s = tl.actor_at(i, head.t);
-    ui.horizontal(|ui| {
-        ui.heading(&a.name);
-        if ui.small_button("×").clicked() {
-            selection.0 = None;
-        }
-    });
-    if !a.aliases.is_empty() {
-        ui.label(format!("{}{}", tr(en, "亦称 ", "also "), a.aliases.join("、")));
-    }
-    if !a.en.is_empty() {
-        ui.label(egui::RichText::new(&a.en).italics());
-    }
-    ui.label(&a.role);
-    let places = tl.court.places_at(s.pos);
-    let facing = s.facing();
-    ui.label(format!(
-        "{} {} · {} {}",
-        tr(en, "在", "at"),
-        places.first().map(String::as_str).unwrap_or("—"),
-        tr(en, "面", "facing"),
-        if en { facing.name() } else { facing.chinese() }
-    ));
-    let holding: Vec<String> =
-        (0..tl.props.len()).filter(|k| tl.prop_at(*k, head.t).held_by == Some(i)).map(|k| tl.props[k].name.clone()).collect();
-    if !holding.is_empty() {
-        ui.label(format!("{} {}", tr(en, "执", "holds"), holding.join("、")));
-    }
-    ui.horizontal(|ui| {
-        if ui.button(tr(en, "镜头跟随", "Follow with camera")).clicked() {
-            aim.view = View::Follow(a.id.clone());
-        }
-        ui.checkbox(show_path, tr(en, "显示行迹", "Show path"));
-    });
-    ui.separator();
-    let duties = stage.rite.duties(i);
-    ui.label(egui::RichText::new(format!("{} ({})", tr(en, "职事", "Duties"), duties.len())).strong());
-    let mut last = "";
-    let lang = if en { Lang::En } else { Lang::Zh };
-    for (r, acts) in duties {
-        let what = describe(acts, &stage.rite, lang);
-        let step = &stage.rite.steps[r.step];
-        if step.section != last {
-            last = &step.section;
-            ui.label(egui::RichText::new(&step.section).color(DONE));
-        }
-        let b = &step.beats[r.beat];
-        let current = r == here;
-        let line = if en { format!("{what} ({})", b.text) } else { format!("{} — {what}", b.text) };
-        let text = egui::RichText::new(line).color(if current { NOW } else { INK });
-        if ui.add(egui::Label::new(text).sense(egui::Sense::click())).on_hover_cursor(egui::CursorIcon::PointingHand).clicked() {
-            *seek_to = Some(b.start);
-        }
-    }
 }

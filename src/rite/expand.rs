@@ -234,20 +234,11 @@ fn subst_moves<'a>(moves: &'a [Move], args: &BTreeMap<String, String>) -> Cow<'a
 }
 
 fn subst_move(m: &Move, args: &BTreeMap<String, String>) -> Move {
-    let s = |x: &String| subst(x, args);
-    match m {
-        Move::Go { to, via, off, face } => Move::Go { to: s(to), via: via.as_ref().map(s), off: *off, face: *face },
-        Move::Enter(p) => Move::Enter(s(p)),
-        Move::Take(p) => Move::Take(s(p)),
-        Move::Put(p) => Move::Put(s(p)),
-        Move::PutOn(p, q) => Move::PutOn(s(p), s(q)),
-        Move::Give(p, q) => Move::Give(s(p), s(q)),
-        Move::Set(p, q) => Move::Set(s(p), s(q)),
-        Move::Clear(p) => Move::Clear(s(p)),
-        Move::Shoot { arrow, target, hit } => Move::Shoot { arrow: s(arrow), target: s(target), hit: *hit },
-        Move::Say(p) => Move::Say(s(p)),
-        other => other.clone(),
+    let mut m = m.clone();
+    for name in m.names_mut() {
+        *name = subst(name, args);
     }
+    m
 }
 
 /// `{name}` placeholders in a template body that are not among its parameters.
@@ -270,23 +261,8 @@ pub fn undeclared_placeholders(t: &Template) -> Vec<String> {
             Entry::Act(who, moves) | Entry::Line { who, moves, .. } => {
                 f(who);
                 for m in moves {
-                    match m {
-                        Move::Go { to, via, .. } => {
-                            f(to);
-                            if let Some(v) = via {
-                                f(v);
-                            }
-                        }
-                        Move::Enter(p) | Move::Take(p) | Move::Put(p) | Move::Clear(p) | Move::Say(p) => f(p),
-                        Move::PutOn(p, q) | Move::Give(p, q) | Move::Set(p, q) => {
-                            f(p);
-                            f(q);
-                        }
-                        Move::Shoot { arrow, target, .. } => {
-                            f(arrow);
-                            f(target);
-                        }
-                        _ => {}
+                    for name in m.clone().names_mut() {
+                        f(name);
                     }
                 }
             }

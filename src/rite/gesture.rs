@@ -170,6 +170,18 @@ impl Gesture {
 }
 
 impl Move {
+    /// Every name a move holds (a place, a thing, a person, the words spoken): the one walk over a
+    /// move's strings, for template substitution and for the checks of a template's placeholders.
+    pub fn names_mut(&mut self) -> Vec<&mut String> {
+        match self {
+            Move::Go { to, via, .. } => std::iter::once(to).chain(via.as_mut()).collect(),
+            Move::Enter(p) | Move::Take(p) | Move::Put(p) | Move::Clear(p) | Move::Say(p) => vec![p],
+            Move::PutOn(p, q) | Move::Give(p, q) | Move::Set(p, q) => vec![p, q],
+            Move::Shoot { arrow, target, .. } => vec![arrow, target],
+            _ => Vec::new(),
+        }
+    }
+
     /// The gesture this move shows; a walk, a turn, an entrance or an exit shows none.
     pub fn gesture(&self) -> Option<Gesture> {
         Some(match self {

@@ -181,18 +181,7 @@ pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<Strin
     let mut diags = Vec::new();
     let mut files = vec![SourceFile::new(file.to_string(), src.to_string())];
     let mut origins = Origins::default();
-    origins.record_all(
-        0,
-        [
-            scene.layout.objects.len(),
-            scene.layout.places.len(),
-            scene.actors.len(),
-            scene.groups.len(),
-            scene.props.len(),
-            scene.templates.len(),
-            scene.steps.len(),
-        ],
-    );
+    origins.record_all(0, scene.list_lengths());
     let mut listed: Vec<(usize, String)> = Vec::new();
     for (k, part) in scene.parts.iter().enumerate() {
         let name = part_path(file, part);
@@ -230,17 +219,8 @@ pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<Strin
                 continue;
             }
         };
-        origins.record_all(
-            files.len(),
-            [p.objects.len(), p.places.len(), p.actors.len(), p.groups.len(), p.props.len(), p.templates.len(), p.steps.len()],
-        );
-        scene.layout.objects.extend(p.objects);
-        scene.layout.places.extend(p.places);
-        scene.actors.extend(p.actors);
-        scene.groups.extend(p.groups);
-        scene.props.extend(p.props);
-        scene.templates.extend(p.templates);
-        scene.steps.extend(p.steps);
+        origins.record_all(files.len(), p.list_lengths());
+        scene.append(p);
         files.push(SourceFile::new(name, text.unwrap_or_default()));
     }
     if !diags.is_empty() {

@@ -194,6 +194,34 @@ pub struct ScenePart {
     pub steps: Vec<Step>,
 }
 
+/// The lists a part file adds to a scene, in one order: objects, places, actors, groups, props,
+/// templates, steps.
+pub type ListLengths = [usize; 7];
+
+impl Scene {
+    pub fn list_lengths(&self) -> ListLengths {
+        let l = &self.layout;
+        [l.objects.len(), l.places.len(), self.actors.len(), self.groups.len(), self.props.len(), self.templates.len(), self.steps.len()]
+    }
+
+    /// Appends a part's lists to the scene's own: the one place a part is merged.
+    pub fn append(&mut self, p: ScenePart) {
+        self.layout.objects.extend(p.objects);
+        self.layout.places.extend(p.places);
+        self.actors.extend(p.actors);
+        self.groups.extend(p.groups);
+        self.props.extend(p.props);
+        self.templates.extend(p.templates);
+        self.steps.extend(p.steps);
+    }
+}
+
+impl ScenePart {
+    pub fn list_lengths(&self) -> ListLengths {
+        [self.objects.len(), self.places.len(), self.actors.len(), self.groups.len(), self.props.len(), self.templates.len(), self.steps.len()]
+    }
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Units {
