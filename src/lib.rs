@@ -2,5 +2,7 @@
 
 #[cfg(feature = "viewer")]
 pub mod app;
+pub mod book;
 pub mod cli;
+pub mod plan;
 pub mod rite;

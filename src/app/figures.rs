@@ -99,17 +99,8 @@ fn figure(which: impl Component, id: &str) -> impl Bundle {
 
 /// The robe's colour says who someone is.
 pub fn robe_colour(dress: Dress) -> Color {
-    match dress {
-        Dress::Ruler => Color::srgb(0.55, 0.08, 0.10),
-        Dress::Host => Color::srgb(0.10, 0.20, 0.50),
-        Dress::Guest => Color::srgb(0.75, 0.20, 0.15),
-        Dress::Guests => Color::srgb(0.62, 0.45, 0.28),
-        Dress::Noble => Color::srgb(0.42, 0.20, 0.50),
-        Dress::Officer => Color::srgb(0.12, 0.42, 0.25),
-        Dress::Archer => Color::srgb(0.10, 0.55, 0.60),
-        Dress::Musician => Color::srgb(0.80, 0.62, 0.15),
-        Dress::Servant => Color::srgb(0.45, 0.45, 0.42),
-    }
+    let [r, g, b] = dress.rgb();
+    Color::srgb(r, g, b)
 }
 
 fn part(mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Transform) -> impl Bundle {

@@ -33,7 +33,9 @@ pub(super) fn entry(ui: &mut egui::Ui, word: &str, rite: &Rite) {
 
 /// The whole glossary, filtered by what is typed.
 pub(super) fn browser(ui: &mut egui::Ui, query: &mut String, en: bool) {
-    ui.add(egui::TextEdit::singleline(query).hint_text(tr(en, "字、拼音或英文", "characters, pinyin or English")).desired_width(f32::INFINITY));
+    ui.add(
+        egui::TextEdit::singleline(query).hint_text(tr(en, "字、拼音或英文", "characters, pinyin or English")).desired_width(f32::INFINITY),
+    );
     let hits = glossary().search(query);
     ui.label(egui::RichText::new(format!("{} {}", hits.len(), tr(en, "条", "terms"))).small().color(DONE));
     egui::ScrollArea::vertical().id_salt("glossary").max_height(260.0).show(ui, |ui| {

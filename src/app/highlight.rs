@@ -31,7 +31,8 @@ fn name_things(stage: Res<Stage>, mut names: ResMut<ThingNames>) {
     // the things and places of the court, and the glossary's longer terms (offices, gestures,
     // songs): each is underlined in the text and explained on hover
     let terms = crate::rite::glossary::glossary().terms.iter().map(|t| t.term.clone()).filter(|t| t.chars().count() >= 2);
-    let mut v: Vec<String> = court.solids.iter().map(|s| s.id.clone()).chain(court.regions.iter().map(|r| r.id.clone())).chain(terms).collect();
+    let mut v: Vec<String> =
+        court.solids.iter().map(|s| s.id.clone()).chain(court.regions.iter().map(|r| r.id.clone())).chain(terms).collect();
     // longest first; equal names side by side so that dedup removes them
     v.sort_by(|a, b| b.chars().count().cmp(&a.chars().count()).then_with(|| a.cmp(b)));
     v.dedup();

@@ -7,8 +7,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::camera::{CameraAim, Margins, View, set_view};
 use super::overlay::LabelSettings;
 use super::playback::{SPEEDS, UiWantsKeyboard, beat_start, neighbour, seek};
-use super::style::{DONE, INK, NOW, PAPER, tr};
 use super::stage::{Language, Moved, Now, Playhead, Selection, Stage, UiSystems};
+use super::style::{DONE, INK, NOW, PAPER, tr};
 use crate::rite::deed::Lang;
 use crate::rite::glossary::{glossary, pinyin_of};
 
@@ -23,7 +23,6 @@ pub(super) struct Typed {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, panels.in_set(UiSystems::Panels));
 }
-
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn panels(
@@ -136,7 +135,9 @@ pub(super) fn panels(
             });
         });
         let section = if en { glossary().section_en(&step.section).unwrap_or(&step.section) } else { &step.section };
-        ui.label(egui::RichText::new(format!("{section} · {} {} / {}", tr(en, "第", "step"), now.beat.step + 1, rite.steps.len())).color(DONE));
+        ui.label(
+            egui::RichText::new(format!("{section} · {} {} / {}", tr(en, "第", "step"), now.beat.step + 1, rite.steps.len())).color(DONE),
+        );
         ui.separator();
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new(tr(en, "原文", "Classical text")).strong());
@@ -291,7 +292,18 @@ pub(super) fn panels(
         Some(i) => {
             let right = egui::Panel::right("people").default_size(300.0).resizable(true).frame(frame).show(&mut root, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    super::inspector::inspector(ui, &stage, i, &head, now.beat, en, &mut seek_to, &mut selection, &mut aim, &mut show_path.0);
+                    super::inspector::inspector(
+                        ui,
+                        &stage,
+                        i,
+                        &head,
+                        now.beat,
+                        en,
+                        &mut seek_to,
+                        &mut selection,
+                        &mut aim,
+                        &mut show_path.0,
+                    );
                 });
             });
             right.response.rect.width()

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
+mod export;
 mod open;
 mod print;
 
@@ -141,6 +142,33 @@ pub enum Command {
         #[arg(long)]
         english: bool,
     },
+    /// The plan of one moment as an SVG drawing (no display needed)
+    Plan {
+        scene: String,
+        #[command(flatten)]
+        at: MomentArgs,
+        /// the SVG file to write
+        #[arg(long)]
+        out: String,
+        /// labels and caption in English
+        #[arg(long)]
+        english: bool,
+        /// how much to draw: hall, court or all
+        #[arg(long, default_value = "all")]
+        crop: crate::plan::Crop,
+        /// leave the font out (smaller; the text then falls back to the reader's CJK font)
+        #[arg(long)]
+        no_font: bool,
+    },
+    /// The whole rite as a static web book: sections, people, a plan for every clause, search
+    Book {
+        scene: String,
+        /// the folder to write (created if missing)
+        #[arg(long)]
+        out: String,
+        #[arg(long)]
+        english: bool,
+    },
     /// The glossary: every term of the rites with its pinyin, English and a note
     Glossary {
         /// only the terms this scene uses (default: all)
@@ -231,6 +259,11 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Steps { scene, json, english }) => with_rite(&scene, |rite| print::steps(rite, json, english)),
         Some(Command::State { scene, at, json, english }) => with_rite(&scene, |rite| print::state(rite, &at, json, english)),
         Some(Command::Duties { scene, actor, json, english }) => with_rite(&scene, |rite| print::duties(rite, &actor, json, english)),
+        Some(Command::Plan { scene, at, out, english, crop, no_font }) => {
+            let opts = crate::plan::PlanOptions { crop, english, embed_font: !no_font };
+            with_rite(&scene, |rite| export::plan(rite, &at, &out, &opts))
+        }
+        Some(Command::Book { scene, out, english }) => with_rite(&scene, |rite| export::book(rite, &out, english)),
         Some(Command::Glossary { scene, json }) => match scene.as_deref().map(load_or_report).transpose() {
             Ok(rite) => print::glossary(rite.as_ref(), json),
             Err(code) => Ok(code),

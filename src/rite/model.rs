@@ -218,7 +218,15 @@ impl Scene {
 
 impl ScenePart {
     pub fn list_lengths(&self) -> ListLengths {
-        [self.objects.len(), self.places.len(), self.actors.len(), self.groups.len(), self.props.len(), self.templates.len(), self.steps.len()]
+        [
+            self.objects.len(),
+            self.places.len(),
+            self.actors.len(),
+            self.groups.len(),
+            self.props.len(),
+            self.templates.len(),
+            self.steps.len(),
+        ]
     }
 }
 
@@ -416,6 +424,23 @@ pub enum Dress {
     Archer,
     Musician,
     Servant,
+}
+
+impl Dress {
+    /// The robe's colour (sRGB, 0–1): who someone is, at a glance, in the 3D view and on the plans.
+    pub fn rgb(self) -> [f32; 3] {
+        match self {
+            Dress::Ruler => [0.55, 0.08, 0.10],
+            Dress::Host => [0.10, 0.20, 0.50],
+            Dress::Guest => [0.75, 0.20, 0.15],
+            Dress::Guests => [0.62, 0.45, 0.28],
+            Dress::Noble => [0.42, 0.20, 0.50],
+            Dress::Officer => [0.12, 0.42, 0.25],
+            Dress::Archer => [0.10, 0.55, 0.60],
+            Dress::Musician => [0.80, 0.62, 0.15],
+            Dress::Servant => [0.45, 0.45, 0.42],
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

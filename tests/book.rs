@@ -1,0 +1,118 @@
+//! `sheli book` in a real browser: headless Chromium opens the book from the file system, the
+//! pages load without console errors, every link inside the book resolves, the plans are drawn,
+//! and the search finds 「三耦」.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn build(scene: &str, english: bool) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("book").join(format!("{scene}{}", if english { "_en" } else { "" }));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut args = vec!["book", scene, "--out", dir.to_str().unwrap()];
+    if english {
+        args.push("--english");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_sheli")).args(&args).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    dir
+}
+
+fn html_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            html_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "html") {
+            out.push(p);
+        }
+    }
+}
+
+fn links_resolve(dir: &Path) -> usize {
+    let mut files = Vec::new();
+    html_files(dir, &mut files);
+    let mut checked = 0;
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for part in text.split(" href=\"").skip(1).chain(text.split(" src=\"").skip(1)) {
+            let target = &part[..part.find('"').unwrap()];
+            let target = target.split(['#', '?']).next().unwrap();
+            if target.is_empty() || target.starts_with("http") {
+                continue;
+            }
+            let path = f.parent().unwrap().join(target);
+            assert!(path.is_file(), "{}: the link {target} leads nowhere", f.display());
+            checked += 1;
+        }
+    }
+    checked
+}
+
+fn chromium() -> Command {
+    let found = Command::new("sh").args(["-c", "command -v chromium"]).output().is_ok_and(|o| o.status.success());
+    assert!(found, "chromium is not installed: the book's browser test needs it (.ci/run installs Debian's chromium)");
+    let profile = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("chromium-profile");
+    let mut c = Command::new("chromium");
+    c.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--enable-logging=stderr",
+        "--v=0",
+    ])
+    .arg(format!("--user-data-dir={}", profile.display()));
+    c
+}
+
+/// Opens a page: its DOM after the scripts ran, and what the console said.
+fn open(url: &str) -> (String, String) {
+    let out = chromium().args(["--virtual-time-budget=3000", "--dump-dom", url]).output().unwrap();
+    (String::from_utf8_lossy(&out.stdout).to_string(), String::from_utf8_lossy(&out.stderr).to_string())
+}
+
+fn console_errors(log: &str) -> Vec<&str> {
+    log.lines().filter(|l| l.contains("CONSOLE") && (l.contains("Uncaught") || l.contains("Error") || l.contains("Failed"))).collect()
+}
+
+fn screenshot(url: &str, png: &Path) {
+    let status = chromium().arg(format!("--screenshot={}", png.display())).args(["--window-size=1100,1400", url]).output().unwrap();
+    assert!(status.status.success() || png.is_file(), "{}", String::from_utf8_lossy(&status.stderr));
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(png).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let colours: std::collections::HashSet<&[u8]> = buf[..info.buffer_size()].chunks(info.color_type.samples()).collect();
+    assert!(colours.len() > 50, "{} looks blank", png.display());
+}
+
+#[test]
+fn the_book_opens_from_disk_its_links_resolve_and_search_finds_san_ou() {
+    let dir = build("xiang_she", false);
+    assert!(links_resolve(&dir) > 5000, "the book links its clauses, people and sections");
+    let index = format!("file://{}", dir.join("index.html").display());
+    let (dom, log) = open(&format!("{index}?q=三耦"));
+    assert!(console_errors(&log).is_empty(), "console errors: {:?}", console_errors(&log));
+    let hits = dom.split("<ol id=\"hits\">").nth(1).expect("the results list");
+    let hits = &hits[..hits.find("</ol>").unwrap()];
+    assert!(hits.matches("<li>").count() > 10 && hits.contains("三耦"), "the search for 三耦 finds its clauses: {hits}");
+    let section = format!("file://{}", dir.join("section-020.html").display());
+    let (dom, log) = open(&section);
+    assert!(console_errors(&log).is_empty(), "console errors: {:?}", console_errors(&log));
+    assert!(dom.contains("<figure class=\"plan\"><svg"), "the section's plans are drawn");
+    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("book");
+    screenshot(&format!("{index}?q=三耦"), &shots.join("index.png"));
+    screenshot(&section, &shots.join("section.png"));
+}
+
+#[test]
+fn the_english_book_of_da_she_links_everything() {
+    let dir = build("da_she", true);
+    assert!(links_resolve(&dir) > 5000);
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(index.contains("Great Archery Meeting") && index.contains("lang=\"en\""));
+}
