@@ -48,7 +48,8 @@ fn names_places_and_things_have_english_without_chinese() {
             assert!(!cjk(&a.role), "{}: actor {}'s role `{}`", rite.id, a.id, a.role);
         }
         for s in &rite.steps {
-            let title = glossary().section_en(&s.section).unwrap_or_else(|| panic!("{}: section {} has no English title", rite.id, s.section));
+            let title =
+                glossary().section_en(&s.section).unwrap_or_else(|| panic!("{}: section {} has no English title", rite.id, s.section));
             assert!(!cjk(title), "{}: section {} `{title}`", rite.id, s.section);
         }
         for r in &tl.court.regions {
