@@ -7,7 +7,10 @@ use super::camera::Margins;
 use super::stage::{Playhead, Selection, Stage};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, draw.in_set(super::stage::UiSystems::Overlays));
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw.in_set(super::stage::UiSystems::Overlays).run_if(not(resource_exists::<super::clip::Clip>)),
+    );
 }
 
 fn draw(

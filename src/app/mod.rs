@@ -3,6 +3,7 @@
 
 mod automation;
 mod camera;
+pub mod clip;
 mod courtyard;
 pub mod figures;
 mod fonts;
@@ -62,14 +63,16 @@ pub struct Viewer {
     pub english: bool,
     /// `Some(path)`: draw the moment, save a PNG there, leave
     pub render_to: Option<String>,
+    /// film a span instead (`sheli clip`)
+    pub clip: Option<clip::Clip>,
 }
 
 /// Opens the viewer (or, with `render_to`, takes one picture) and runs it until it is closed.
 pub fn run(v: Viewer) -> AppExit {
-    let Viewer { loaded, scene, start, paused, view, select, window: (w, h), english, render_to } = v;
+    let Viewer { loaded, scene, start, paused, view, select, window: (w, h), english, render_to, clip } = v;
     let file = loaded.files[0].clone();
     let loaded_files = loaded.files.clone();
-    let rendering = render_to.is_some();
+    let rendering = render_to.is_some() || clip.is_some();
     let title = format!("射礼 · {} · {}", loaded.rite.title, loaded.rite.title_en);
     let mut app = App::new();
     app.insert_resource(ClearColor(Color::srgb(0.70, 0.78, 0.86)))
@@ -95,7 +98,11 @@ pub fn run(v: Viewer) -> AppExit {
         .insert_resource(Launch { view, select, render_to })
         .insert_resource(Language(if english { Lang::En } else { Lang::Zh }))
         .configure_sets(EguiPrimaryContextPass, (UiSystems::Panels, UiSystems::Overlays).chain());
-    if let Some(watch) = Watch::new(&scene, &loaded_files, 0.5) {
+    if let Some(clip) = clip {
+        // a clip's clock is stepped by hand: one frame, one fixed step, however long it takes to draw
+        app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(std::time::Duration::from_secs_f64(1.0 / f64::from(clip.fps))));
+        app.insert_resource(clip);
+    } else if let Some(watch) = Watch::new(&scene, &loaded_files, 0.5) {
         app.insert_resource(watch);
     }
     logic_plugins(&mut app);
@@ -110,6 +117,7 @@ pub fn run(v: Viewer) -> AppExit {
         minimap::plugin,
         automation::plugin,
         render::plugin,
+        clip::plugin,
     ));
     app.run()
 }

@@ -169,6 +169,32 @@ pub enum Command {
         #[arg(long)]
         english: bool,
     },
+    /// Film a span of the rite, frame by frame at fixed steps, to a GIF (or an MP4 through ffmpeg)
+    Clip {
+        scene: String,
+        /// the clip starts at the beginning of the clause this ends in
+        #[arg(long, value_parser = fragment)]
+        from: String,
+        /// and ends at the end of the first clause from there that this ends in
+        #[arg(long, value_parser = fragment)]
+        to: String,
+        /// FILE.gif or FILE.mp4
+        #[arg(long)]
+        out: String,
+        /// overview, plan, hall, gate, follow:ACTOR
+        #[arg(long, default_value = "overview")]
+        view: String,
+        #[arg(long, default_value_t = 640)]
+        width: u32,
+        #[arg(long, default_value_t = 360)]
+        height: u32,
+        /// frames a second of rite time
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=60))]
+        fps: u32,
+        /// the caption's translation in English
+        #[arg(long)]
+        english: bool,
+    },
     /// The glossary: every term of the rites with its pinyin, English and a note
     Glossary {
         /// only the terms this scene uses (default: all)
@@ -262,6 +288,18 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Plan { scene, at, out, english, crop, no_font }) => {
             let opts = crate::plan::PlanOptions { crop, english, embed_font: !no_font };
             with_rite(&scene, |rite| export::plan(rite, &at, &out, &opts))
+        }
+        Some(Command::Clip { scene, from, to, out, view, width, height, fps, english }) => {
+            let open = OpenArgs {
+                scene: Some(scene),
+                at: MomentArgs::default(),
+                paused: true,
+                select: None,
+                view: Some(view),
+                window: Some(format!("{width}x{height}")),
+                english,
+            };
+            Ok(open::clip(open, &from, &to, fps, out))
         }
         Some(Command::Book { scene, out, english }) => with_rite(&scene, |rite| export::book(rite, &out, english)),
         Some(Command::Glossary { scene, json }) => match scene.as_deref().map(load_or_report).transpose() {

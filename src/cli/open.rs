@@ -31,11 +31,12 @@ fn display_problem() -> Option<String> {
     })
 }
 
-/// The PNG's folder must exist before a frame is drawn.
-fn output_problem(out: &str) -> Option<String> {
+/// The output's folder must exist, and its kind be one sheli writes, before a frame is drawn.
+fn output_problem(out: &str, kinds: &[&str]) -> Option<String> {
     let path = std::path::Path::new(out);
-    if !out.to_ascii_lowercase().ends_with(".png") {
-        return Some(format!("error: --out {out}: the picture is saved as PNG: name a .png file"));
+    let lower = out.to_ascii_lowercase();
+    if !kinds.iter().any(|k| lower.ends_with(k)) {
+        return Some(format!("error: --out {out}: name a {} file", kinds.join(" or ")));
     }
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
     (!dir.is_dir()).then(|| format!("error: --out {out}: the folder `{}` does not exist", dir.display()))
@@ -52,12 +53,57 @@ pub(super) fn window_size(spec: Option<&str>) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
+fn fail(msg: String, code: u8) -> ExitCode {
+    eprintln!("{msg}");
+    ExitCode::from(code)
+}
+
 #[cfg(feature = "viewer")]
 pub(super) fn open_viewer(open: OpenArgs, render_to: Option<String>) -> ExitCode {
-    let fail = |msg: String, code: u8| {
-        eprintln!("{msg}");
-        ExitCode::from(code)
+    match prepare(open, render_to.clone()) {
+        Ok(viewer) => run(viewer, render_to),
+        Err(code) => code,
+    }
+}
+
+#[cfg(feature = "viewer")]
+fn run(viewer: crate::app::Viewer, out: Option<String>) -> ExitCode {
+    let exit = crate::app::run(viewer);
+    if let Some(out) = out
+        && !std::path::Path::new(&out).is_file()
+    {
+        return fail(format!("error: nothing was saved to {out}"), 1);
+    }
+    if exit.is_success() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+}
+
+/// `sheli clip`: the span from the clause `from` ends in to the first clause from there that `to`
+/// ends in, filmed at `fps`.
+#[cfg(feature = "viewer")]
+pub(super) fn clip(open: OpenArgs, from: &str, to: &str, fps: u32, out: String) -> ExitCode {
+    if let Some(msg) = output_problem(&out, &[".gif", ".mp4"]) {
+        return fail(msg, 2);
+    }
+    let has_ffmpeg = std::process::Command::new("ffmpeg").arg("-version").output().is_ok_and(|o| o.status.success());
+    if out.to_ascii_lowercase().ends_with(".mp4") && !has_ffmpeg {
+        return fail("error: an MP4 is encoded by ffmpeg, which is not installed here; install it, or write a .gif".into(), 2);
+    }
+    let Ok(mut viewer) = prepare(open, None) else { return ExitCode::from(2) };
+    let rite = &viewer.loaded.rite;
+    let Some(&a) = rite.find_text(from).first() else { return fail(format!("error: no beat's 原文 contains `{from}`"), 2) };
+    let Some(&b) = rite.find_text(to).iter().find(|r| **r >= a) else {
+        return fail(format!("error: no clause from `{from}` on contains `{to}`"), 2);
     };
+    let (t0, t1) = (rite.beat(a).start, rite.beat(b).end);
+    viewer.start = t0;
+    viewer.clip = Some(crate::app::clip::Clip { from: t0, to: t1, fps, out: out.clone() });
+    run(viewer, Some(out))
+}
+
+/// Checks every argument and loads the scene: the viewer to start, or the exit code.
+#[cfg(feature = "viewer")]
+fn prepare(open: OpenArgs, render_to: Option<String>) -> Result<crate::app::Viewer, ExitCode> {
+    let fail = |msg: String, code: u8| Err(fail(msg, code));
     let scene = open.scene.clone().unwrap_or_else(|| DEFAULT_SCENE.to_string());
     if let Some(msg) = unknown_scene(&scene) {
         return fail(msg, 2);
@@ -70,7 +116,7 @@ pub(super) fn open_viewer(open: OpenArgs, render_to: Option<String>) -> ExitCode
         Ok(s) => s,
         Err(e) => return fail(format!("error: {e}"), 2),
     };
-    if let Some(msg) = render_to.as_deref().and_then(output_problem) {
+    if let Some(msg) = render_to.as_deref().and_then(|o| output_problem(o, &[".png"])) {
         return fail(msg, 2);
     }
     let loaded = match crate::rite::load::load_scene(&scene) {
@@ -97,7 +143,7 @@ pub(super) fn open_viewer(open: OpenArgs, render_to: Option<String>) -> ExitCode
     if let Some(msg) = display_problem() {
         return fail(msg, 2);
     }
-    let viewer = crate::app::Viewer {
+    Ok(crate::app::Viewer {
         loaded,
         scene,
         start,
@@ -106,15 +152,14 @@ pub(super) fn open_viewer(open: OpenArgs, render_to: Option<String>) -> ExitCode
         select: open.select,
         window,
         english: open.english,
-        render_to: render_to.clone(),
-    };
-    let exit = crate::app::run(viewer);
-    if let Some(out) = render_to
-        && !std::path::Path::new(&out).is_file()
-    {
-        return fail(format!("error: the picture was not saved to {out}"), 1);
-    }
-    if exit.is_success() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+        render_to,
+        clip: None,
+    })
+}
+
+#[cfg(not(feature = "viewer"))]
+pub(super) fn clip(open: OpenArgs, _: &str, _: &str, _: u32, out: String) -> ExitCode {
+    open_viewer(open, Some(out))
 }
 
 #[cfg(not(feature = "viewer"))]
@@ -123,7 +168,7 @@ pub(super) fn open_viewer(open: OpenArgs, _: Option<String>) -> ExitCode {
         eprintln!("{msg}");
         return ExitCode::from(2);
     }
-    let _ = (display_problem, output_problem, window_size);
+    let _ = (display_problem, output_problem, window_size, fail);
     eprintln!("sheli: this build has no viewer (cargo feature `viewer`); check, steps, state, duties and glossary work");
     ExitCode::from(2)
 }
