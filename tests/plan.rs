@@ -25,8 +25,9 @@ fn check(rite: &Rite, fragment: &str, nth: usize, opts: PlanOptions) {
     let drawn = plan(rite, t, beat, &opts);
     let tree = parse(&drawn.svg);
     let world = rite.timeline.state_at(t);
-    let present = world.actors.iter().filter(|a| a.present).count();
-    assert_eq!(drawn.marks.len(), present, "{fragment}: one mark for each person present");
+    let area = drawn.map.area;
+    let present = world.actors.iter().filter(|a| a.present && area.contains(a.pos[0], a.pos[2])).count();
+    assert_eq!(drawn.marks.len(), present, "{fragment}: one mark for each person present in the drawn area");
     for m in &drawn.marks {
         let i = rite.timeline.actor_index(&m.id).unwrap();
         let p = world.actors[i].pos;

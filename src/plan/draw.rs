@@ -75,11 +75,16 @@ impl<'a> Drawing<'a> {
         let (w, h) = self.map.size();
         let mut svg = Svg::new(w, h + caption_h, self.opts.embed_font);
         svg.rect(0.0, 0.0, w, h + caption_h, r##"fill="#fbf8f0""##);
+        // what lies outside the crop is cut at its edge, never drawn over the caption
+        svg.raw(&format!(
+            r#"<clipPath id="court"><rect x="0" y="0" width="{w:.1}" height="{h:.1}"/></clipPath><g clip-path="url(#court)">"#
+        ));
         self.court(&mut svg);
         self.solids(&mut svg);
         self.walks(&mut svg);
         let marks = self.people(&mut svg);
         self.solid_labels(&mut svg);
+        svg.raw("</g>");
         let mut y = h + 6.0;
         for (line, size, colour) in &caption {
             svg.text(self.map.margin, y, *size, line, &format!(r#"fill="{colour}""#));
@@ -185,7 +190,10 @@ impl<'a> Drawing<'a> {
     fn people(&mut self, svg: &mut Svg) -> Vec<ActorMark> {
         let acting = &self.rite.beat(self.beat).actors;
         let tl = &self.rite.timeline;
-        let mut order: Vec<usize> = (0..tl.actors.len()).filter(|&i| self.world.actors[i].present).collect();
+        let area = self.map.area;
+        let inside = |p: [f32; 3]| area.contains(p[0], p[2]);
+        let mut order: Vec<usize> =
+            (0..tl.actors.len()).filter(|&i| self.world.actors[i].present && inside(self.world.actors[i].pos)).collect();
         // the clause's people are labelled first, so theirs are never the ones left out
         order.sort_by_key(|i| !acting.contains(i));
         let mut marks = Vec::new();
