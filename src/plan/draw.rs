@@ -83,6 +83,7 @@ impl<'a> Drawing<'a> {
         self.solids(&mut svg);
         self.walks(&mut svg);
         let marks = self.people(&mut svg);
+        self.things(&mut svg);
         self.solid_labels(&mut svg);
         svg.raw("</g>");
         let mut y = h + 6.0;
@@ -167,6 +168,28 @@ impl<'a> Drawing<'a> {
                     svg.raw(&format!(r#"<g opacity="0.55">"#));
                     svg.polyline(&pts, &format!(r#"stroke="{colour}" stroke-width="1.6" stroke-dasharray="4 3" marker-end="url(#arrow)""#));
                     svg.raw("</g>");
+                }
+            }
+        }
+    }
+
+    /// Things set down somewhere (the 楅, the 中, the 丰, cups, arrows on the ground): a small
+    /// square each; those that are furniture of the rite are named.
+    fn things(&mut self, svg: &mut Svg) {
+        let tl = &self.rite.timeline;
+        let bounds = self.bounds();
+        for (k, p) in tl.props.iter().enumerate() {
+            let s = &self.world.props[k];
+            if !s.present || s.held_by.is_some() || !self.map.area.contains(s.pos[0], s.pos[2]) {
+                continue;
+            }
+            let (x, y) = self.map.px(s.pos[0], s.pos[2]);
+            svg.rect(x - 2.5, y - 2.5, 5.0, 5.0, r##"fill="#7d5a3a" stroke="#2a1e18" stroke-width="0.5""##);
+            if p.kind == crate::rite::model::PropKind::Other {
+                let name = if self.opts.english { self.rite.prop_en(k).trim_start_matches("the ").to_string() } else { p.name.clone() };
+                let (w, h) = (text_width(&name, 10.0) + 2.0, 12.5);
+                if let Some((left, top)) = self.placer.place(x, y, w, h, 4.0, bounds) {
+                    svg.text(left + 1.0, top, 10.0, &name, r##"fill="#5a4030""##);
                 }
             }
         }
