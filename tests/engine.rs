@@ -337,3 +337,39 @@ fn a_generated_scene_loads() {
         panic!("{d}");
     }
 }
+
+/// 升一等, 降一等, 尽阶: a walk can stop on a stair's tread, at its height, and its place says so.
+#[test]
+fn one_can_stop_on_a_tread_and_walk_on_from_it() {
+    let src = std::fs::read_to_string("tests/scenes/mini.ron").unwrap();
+    let head = &src[..src.find("    steps: [").unwrap()];
+    let scene = format!(
+        "{head}    steps: [Step(id: \"t\", section: \"阶\", beats: [
+            Beat(text: \"主人升一等，\", acts: [Act(\"zhuren\", [Go(to: \"阼阶下\"), Go(to: \"阼阶第一等\", via: \"阼阶\", face: N)])]),
+            Beat(text: \"升，\", acts: [Act(\"zhuren\", [Go(to: \"阼阶上\", face: W)])]),
+            Beat(text: \"降一等，\", acts: [Act(\"zhuren\", [Go(to: \"阼阶尽阶\", via: \"阼阶\", face: S)])]),
+            Beat(text: \"降，适庭。\", acts: [Act(\"zhuren\", [Go(to: \"庭\")])]),
+        ])],\n)\n"
+    );
+    let rite = match load("treads.ron", &scene) {
+        Ok(r) => r,
+        Err(d) => panic!("{d}"),
+    };
+    let tl = &rite.timeline;
+    let z = actor(&rite, "zhuren");
+    let hall = tl.court.hall_height;
+    let at_end = |beat: usize| tl.actor_at(z, rite.steps[0].beats[beat].end);
+    let one_up = at_end(0);
+    assert!((one_up.pos[1] - hall / 4.0).abs() < 1e-3, "one tread up of four: {:?}", one_up.pos);
+    assert!(tl.court.places_at(one_up.pos).contains(&"阼阶第一等".to_string()));
+    assert!((at_end(1).pos[1] - hall).abs() < 1e-3, "then on the hall");
+    let one_down = at_end(2);
+    assert!(one_down.pos[1] > 0.0 && one_down.pos[1] < hall - 0.01, "one tread below the hall: {:?}", one_down.pos);
+    let places = tl.court.places_at(one_down.pos);
+    assert!(places.contains(&"阼阶尽阶".to_string()) && places.contains(&"阼阶第三等".to_string()), "{places:?}");
+    assert_eq!(at_end(3).pos[1], 0.0, "down in the court");
+    // and only by the stair it stands on
+    let wrong = scene.replace("Go(to: \"阼阶第一等\", via: \"阼阶\"", "Go(to: \"阼阶第一等\", via: \"西阶\"");
+    let d = load("treads.ron", &wrong).err().expect("a tread of the east stairs is not reached by the west");
+    assert!(d.to_string().contains("that tread is on `阼阶`, not on `西阶`"), "{d}");
+}

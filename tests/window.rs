@@ -58,6 +58,7 @@ impl Session {
             .args(args)
             .env("DISPLAY", &display)
             .env("SHELI_AUTOMATION", &log)
+            .env("SHELI_AUTOMATION_TICKS", "1")
             .env("SHELI_SCREENSHOT", dir.join("window.png"))
             .env_remove("WAYLAND_DISPLAY")
             .stdout(Stdio::null())
@@ -157,4 +158,14 @@ fn click_an_actor_step_with_the_keyboard_and_panels_block_clicks() {
         (100..600).step_by(10).flat_map(|y| (1280 - 250..1280 - 10).step_by(10).map(move |x| (x, y))).map(|(x, y)| paper(x, y)).collect();
     let share = region.iter().filter(|p| **p).count() as f32 / region.len() as f32;
     assert!(share > 0.5, "the inspector panel should cover the right edge ({share:.2} paper)");
+
+    // paused, the camera at rest and nobody touching anything, the viewer sleeps: it draws a
+    // frame every couple of seconds at most, not several a second
+    s.xdotool(&["mousemove", "1270", "710"]);
+    std::thread::sleep(Duration::from_secs(3));
+    let ticks = |s: &Session| s.events().iter().filter(|e| e["event"] == "tick").count();
+    let before = ticks(&s);
+    std::thread::sleep(Duration::from_secs(8));
+    let drawn = ticks(&s) - before;
+    assert!(drawn <= 8, "the paused viewer drew {drawn} frames in 8 s with nothing to do");
 }

@@ -65,6 +65,10 @@ fn report(
 ) {
     r.frames += 1;
     let path = r.path.clone();
+    // every frame drawn, for a test of the paused viewer's sleep
+    if std::env::var_os("SHELI_AUTOMATION_TICKS").is_some() {
+        write(&path, json!({"event": "tick", "frame": r.frames}));
+    }
     let moved_now = moved.read().count() > 0;
     let (cam, tf) = *camera;
     let actors = || {

@@ -19,6 +19,8 @@ pub enum View {
     Hall,
     Gate,
     Follow(String),
+    /// 导演: a shot chosen for every beat (the viewer's default while playing)
+    Director,
     /// wherever the mouse left it
     Free,
 }
@@ -32,7 +34,8 @@ impl View {
             "gate" => View::Gate,
             _ if s.starts_with("follow:") => View::Follow(s["follow:".len()..].to_string()),
             "follow" => View::Follow(String::new()),
-            _ => return Err(format!("unknown view `{s}` (overview, plan, hall, gate, follow:ACTOR)")),
+            "director" => View::Director,
+            _ => return Err(format!("unknown view `{s}` (director, overview, plan, hall, gate, follow:ACTOR)")),
         })
     }
 }
@@ -79,6 +82,7 @@ pub struct MainCamera;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Margins>()
+        .init_resource::<super::director::Director>()
         .add_systems(PreStartup, no_automatic_egui_context)
         .add_systems(Startup, spawn)
         .add_systems(Update, (steer, follow, glide, fit_viewport).chain());
@@ -117,7 +121,7 @@ pub fn preset(view: &View, stage: &Stage, head: &Playhead, selection: &Selection
         .map(|s| s.footprint.z1)
         .fold(hall.z1 + 30.0, f32::max);
     match view {
-        View::Overview | View::Free => {
+        View::Overview | View::Free | View::Director => {
             let (focus, distance) = action_frame(stage, head).unwrap_or((Vec3::new(hall.centre().0, 0.8, hall.z1 + 3.0), 25.0));
             Rig { focus, yaw: 0.35, pitch: 0.58, distance, plan: false }
         }
@@ -225,6 +229,7 @@ fn steer(
             (KeyCode::Digit3, View::Hall),
             (KeyCode::Digit4, View::Gate),
             (KeyCode::Digit5, View::Follow(String::new())),
+            (KeyCode::Digit6, View::Director),
         ] {
             if keys.just_pressed(key) {
                 set_view(&mut aim, view, &stage, &head, &selection);
@@ -271,9 +276,21 @@ pub fn set_view(aim: &mut CameraAim, view: View, stage: &Stage, head: &Playhead,
     aim.view = view;
 }
 
-/// Follow keeps the actor in frame; the overview keeps the clause's actors in frame.
-fn follow(stage: Res<Stage>, head: Res<Playhead>, selection: Res<Selection>, mut aim: ResMut<CameraAim>) {
+/// Follow keeps the actor in frame; the overview keeps the clause's actors in frame; the
+/// director chooses the shot.
+fn follow(
+    stage: Res<Stage>,
+    head: Res<Playhead>,
+    selection: Res<Selection>,
+    mut aim: ResMut<CameraAim>,
+    mut director: ResMut<super::director::Director>,
+) {
     match aim.view {
+        View::Director => {
+            if let Some(rig) = director.aim(&stage, head.t) {
+                aim.goal = rig;
+            }
+        }
         View::Follow(_) => {
             let rig = preset(&aim.view, &stage, &head, &selection);
             aim.goal.focus = rig.focus;

@@ -11,7 +11,8 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
 use super::stage::Playhead;
 
-/// What to film: rite time `from` to `to`, at `fps` frames a second, into `out`.
+/// What to film: from `from` to `to` in viewing time (the stage's pace: in film pace a long walk
+/// is a time-lapse), at `fps` frames a second, into `out`.
 #[derive(Resource, Debug, Clone)]
 pub struct Clip {
     pub from: f32,
@@ -51,11 +52,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Last, film.run_if(resource_exists::<Clip>));
 }
 
-/// The playhead of frame k is `from + k / fps`; during the warm-up it waits at `from`.
-fn step(clip: Res<Clip>, reel: Res<Reel>, mut head: ResMut<Playhead>) {
+/// The playhead of frame k is `from + k / fps` in viewing time; during the warm-up it waits at `from`.
+fn step(clip: Res<Clip>, reel: Res<Reel>, stage: Res<super::Stage>, mut head: ResMut<Playhead>) {
     head.playing = false;
     let k = reel.requested;
-    head.t = (clip.from + k as f32 / clip.fps as f32).min(clip.to);
+    head.t = stage.pace.to_rite((clip.from + k as f32 / clip.fps as f32).min(clip.to));
 }
 
 fn film(mut commands: Commands, clip: Res<Clip>, mut reel: ResMut<Reel>, mut exit: MessageWriter<AppExit>) {

@@ -5,10 +5,12 @@ mod automation;
 mod camera;
 pub mod clip;
 mod courtyard;
+pub mod director;
 pub mod figures;
 mod fonts;
 mod glossary_view;
 mod highlight;
+mod idle;
 mod inspector;
 mod minimap;
 mod overlay;
@@ -65,11 +67,13 @@ pub struct Viewer {
     pub render_to: Option<String>,
     /// film a span instead (`sheli clip`)
     pub clip: Option<clip::Clip>,
+    /// the viewing clock: film pace (the default) or real time
+    pub pace: crate::rite::pace::Pace,
 }
 
 /// Opens the viewer (or, with `render_to`, takes one picture) and runs it until it is closed.
 pub fn run(v: Viewer) -> AppExit {
-    let Viewer { loaded, scene, start, paused, view, select, window: (w, h), english, render_to, clip } = v;
+    let Viewer { loaded, scene, start, paused, view, select, window: (w, h), english, render_to, clip, pace } = v;
     let file = loaded.files[0].clone();
     let loaded_files = loaded.files.clone();
     let rendering = render_to.is_some() || clip.is_some();
@@ -93,7 +97,11 @@ pub fn run(v: Viewer) -> AppExit {
         .add_plugins((EguiPlugin::default(), MeshPickingPlugin))
         // the rite moves while it plays, focused or not (and frame times compare fairly)
         .insert_resource(bevy::winit::WinitSettings::continuous())
-        .insert_resource(Stage::new(loaded.rite, file, loaded.files))
+        .insert_resource({
+            let mut stage = Stage::new(loaded.rite, file, loaded.files);
+            stage.set_pace(pace);
+            stage
+        })
         .insert_resource(Playhead { t: start, playing: !paused && !rendering, speed: 1.0 })
         .insert_resource(Launch { view, select, render_to })
         .insert_resource(Language(if english { Lang::En } else { Lang::Zh }))
@@ -118,6 +126,7 @@ pub fn run(v: Viewer) -> AppExit {
         automation::plugin,
         render::plugin,
         clip::plugin,
+        idle::plugin,
     ));
     app.run()
 }

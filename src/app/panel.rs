@@ -11,6 +11,7 @@ use super::stage::{Language, Moved, Now, Playhead, Selection, Stage, UiSystems};
 use super::style::{DONE, INK, NOW, PAPER, tr};
 use crate::rite::deed::Lang;
 use crate::rite::glossary::{glossary, pinyin_of};
+use crate::rite::pace::Pace;
 
 /// What the reader typed or chose in the panel and keeps from frame to frame.
 #[derive(Default)]
@@ -56,7 +57,7 @@ fn caption(mut contexts: EguiContexts, stage: Res<Stage>, now: Res<Now>, languag
 #[allow(clippy::too_many_arguments)]
 pub(super) fn panels(
     mut contexts: EguiContexts,
-    stage: Res<Stage>,
+    mut stage: ResMut<Stage>,
     now: Res<Now>,
     mut head: ResMut<Playhead>,
     mut selection: ResMut<Selection>,
@@ -76,6 +77,7 @@ pub(super) fn panels(
     let en = language.english();
     let rite = &stage.rite;
     let mut seek_to: Option<f32> = None;
+    let mut pace_to: Option<Pace> = None;
     let step = &rite.steps[now.beat.step];
 
     let frame = egui::Frame::side_top_panel(&ctx.global_style()).fill(PAPER);
@@ -131,9 +133,32 @@ pub(super) fn panels(
                     ui.selectable_value(&mut head.speed, s, format!("{s}×"));
                 }
             });
-            ui.label(format!("{} / {}", clock(head.t), clock(rite.timeline.duration)));
+            // the clock in viewing time; in film pace, how much faster than life this beat runs
+            let pace = stage.pace.pace;
+            ui.label(format!("{} / {}", clock(stage.pace.to_view(head.t)), clock(stage.pace.duration())));
+            let lapse = stage.pace.speedup(head.t);
+            if pace == Pace::Film && lapse > 1.5 {
+                ui.label(egui::RichText::new(format!("×{lapse:.0}")).color(NOW)).on_hover_text(tr(
+                    en,
+                    "此句缩时播放",
+                    "this clause plays as a time-lapse",
+                ));
+            }
+            let film = pace == Pace::Film;
+            if ui
+                .selectable_label(film, tr(en, "电影节奏", "Film pace"))
+                .on_hover_text(tr(
+                    en,
+                    "电影节奏：每句至少可读完，长段缩时；再点为实时",
+                    "film pace: every clause long enough to read, long stretches as time-lapses; click for real time",
+                ))
+                .clicked()
+            {
+                pace_to = Some(if film { Pace::Real } else { Pace::Film });
+            }
             ui.separator();
             for (view, zh, e) in [
+                (View::Director, "导演", "Director"),
                 (View::Overview, "全景", "Overview"),
                 (View::Plan, "平面图", "Plan"),
                 (View::Hall, "自堂", "From hall"),
@@ -342,6 +367,9 @@ pub(super) fn panels(
     if let Some(t) = seek_to {
         seek(&mut head, t, &mut moved);
     }
+    if let Some(p) = pace_to {
+        stage.set_pace(p);
+    }
     margins.left = left.response.rect.width();
     margins.right = right_width;
     margins.bottom = bottom.response.rect.height();
@@ -356,12 +384,14 @@ fn clock(t: f32) -> String {
 }
 
 /// The whole rite as a bar: section bands, step ticks, the playhead; drag or click to seek.
+/// The scrubber runs in viewing time (the pace's clock); it returns the rite time sought.
 fn scrubber(ui: &mut egui::Ui, stage: &Stage, t: f32) -> Option<f32> {
     let rite = &stage.rite;
-    let total = rite.timeline.duration.max(1.0);
+    let pace = &stage.pace;
+    let total = pace.duration().max(1.0);
     let (rect, response) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 30.0), egui::Sense::click_and_drag());
     let painter = ui.painter_at(rect);
-    let x_of = |t: f32| rect.left() + rect.width() * (t / total);
+    let x_of = |t: f32| rect.left() + rect.width() * (pace.to_view(t) / total);
     let mut last = "";
     let mut band = 0;
     for s in &rite.steps {
@@ -382,10 +412,10 @@ fn scrubber(ui: &mut egui::Ui, stage: &Stage, t: f32) -> Option<f32> {
     if let Some(p) = response.interact_pointer_pos()
         && (response.dragged() || response.clicked())
     {
-        out = Some(((p.x - rect.left()) / rect.width()).clamp(0.0, 1.0) * total);
+        out = Some(pace.to_rite(((p.x - rect.left()) / rect.width()).clamp(0.0, 1.0) * total));
     }
     if let Some(p) = response.hover_pos() {
-        let ht = ((p.x - rect.left()) / rect.width()).clamp(0.0, 1.0) * total;
+        let ht = pace.to_rite(((p.x - rect.left()) / rect.width()).clamp(0.0, 1.0) * total);
         let r = rite.beat_at(ht);
         let s = &rite.steps[r.step];
         let first: String = s.text().chars().take(16).collect();

@@ -9,7 +9,7 @@ use crate::rite::query::BeatRef;
 #[derive(Resource, Default)]
 pub struct UiWantsKeyboard(pub bool);
 
-pub const SPEEDS: [f32; 6] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0];
+pub const SPEEDS: [f32; 9] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0];
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<UiWantsKeyboard>().add_systems(PreUpdate, advance.before(super::stage::track_beat)).add_systems(Update, keyboard);
@@ -19,8 +19,10 @@ fn advance(time: Res<Time>, stage: Res<Stage>, mut head: ResMut<Playhead>) {
     if !head.playing {
         return;
     }
+    // the speed is in viewing time: in film pace a long walk passes as a time-lapse
     let end = stage.rite.timeline.duration;
-    head.t = (head.t + time.delta_secs() * head.speed).min(end);
+    let pace = &stage.pace;
+    head.t = pace.to_rite(pace.to_view(head.t) + time.delta_secs() * head.speed).min(end);
     if head.t >= end {
         head.playing = false;
     }

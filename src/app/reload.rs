@@ -142,8 +142,7 @@ fn apply(
             }
             let selected = selection.0.and_then(|i| stage.rite.timeline.actors.get(i)).map(|a| a.id.clone());
             selection.0 = selected.and_then(|id| loaded.rite.timeline.actors.iter().position(|a| a.id == id));
-            stage.rite = loaded.rite;
-            stage.files = loaded.files;
+            stage.replace(loaded.rite, loaded.files);
             head.t = t;
             status.error = None;
             status.loaded += 1;

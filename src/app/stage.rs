@@ -3,19 +3,34 @@
 use bevy::prelude::*;
 
 use crate::rite::Rite;
+use crate::rite::pace::{Pace, PaceMap};
 use crate::rite::query::BeatRef;
 
-/// The compiled rite and the files it came from.
+/// The compiled rite, the files it came from, and the pace it plays at (the viewing clock).
 #[derive(Resource)]
 pub struct Stage {
     pub rite: Rite,
     pub file: String,
     pub files: Vec<String>,
+    pub pace: PaceMap,
 }
 
 impl Stage {
+    /// A stage playing in real time (the viewer chooses film pace with [`Stage::set_pace`]).
     pub fn new(rite: Rite, file: String, files: Vec<String>) -> Stage {
-        Stage { rite, file, files }
+        let pace = PaceMap::new(&rite, Pace::Real);
+        Stage { rite, file, files, pace }
+    }
+
+    pub fn set_pace(&mut self, pace: Pace) {
+        self.pace = PaceMap::new(&self.rite, pace);
+    }
+
+    /// A new version of the rite, at the same pace.
+    pub fn replace(&mut self, rite: Rite, files: Vec<String>) {
+        self.rite = rite;
+        self.files = files;
+        self.set_pace(self.pace.pace);
     }
 }
 

@@ -38,7 +38,7 @@ pub struct OpenArgs {
     /// select this actor (id, name or alias)
     #[arg(long)]
     pub select: Option<String>,
-    /// camera preset: overview, plan, hall, gate, follow:ACTOR
+    /// camera: director (the default), overview, plan, hall, gate, follow:ACTOR
     #[arg(long)]
     pub view: Option<String>,
     /// window size, e.g. 1280x720
@@ -64,6 +64,10 @@ pub struct MomentArgs {
     /// seconds from the start
     #[arg(long, allow_negative_numbers = true)]
     pub time: Option<f32>,
+    /// the clock --time counts in (and, for the viewer, the pace it plays at): real (rite time,
+    /// the default for the commands) or film (viewing time, the viewer's default)
+    #[arg(long)]
+    pub pace: Option<crate::rite::pace::Pace>,
 }
 
 /// A text fragment has at least one letter to look for.
@@ -98,6 +102,10 @@ pub enum Command {
         /// print the English translation (the JSON always has both)
         #[arg(long)]
         english: bool,
+        /// the clock of start and end: real (rite time) or film (viewing time); rite_start and
+        /// rite_end are always rite time
+        #[arg(long, default_value = "real")]
+        pace: crate::rite::pace::Pace,
     },
     /// The world at a moment: where everyone stands, faces, what they hold
     State {
@@ -194,6 +202,9 @@ pub enum Command {
         /// the caption's translation in English
         #[arg(long)]
         english: bool,
+        /// real (rite time, the default) or film (viewing time: long walks as time-lapses)
+        #[arg(long)]
+        pace: Option<crate::rite::pace::Pace>,
     },
     /// The glossary: every term of the rites with its pinyin, English and a note
     Glossary {
@@ -254,6 +265,11 @@ impl MomentArgs {
         if !t.is_finite() || t < 0.0 {
             return Err(format!("--time must be a non-negative number of seconds, not {t}"));
         }
+        // --time in film pace is viewing time: the rite time it shows
+        let t = match self.pace.unwrap_or_default() {
+            crate::rite::pace::Pace::Real => t,
+            pace => crate::rite::pace::PaceMap::new(rite, pace).to_rite(t),
+        };
         Ok((t, rite.beat_at(t)))
     }
 }
@@ -282,17 +298,17 @@ pub fn main() -> ExitCode {
 pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Some(Command::Check { scenes }) => print::check(&scenes),
-        Some(Command::Steps { scene, json, english }) => with_rite(&scene, |rite| print::steps(rite, json, english)),
+        Some(Command::Steps { scene, json, english, pace }) => with_rite(&scene, |rite| print::steps(rite, json, english, pace)),
         Some(Command::State { scene, at, json, english }) => with_rite(&scene, |rite| print::state(rite, &at, json, english)),
         Some(Command::Duties { scene, actor, json, english }) => with_rite(&scene, |rite| print::duties(rite, &actor, json, english)),
         Some(Command::Plan { scene, at, out, english, crop, no_font }) => {
             let opts = crate::plan::PlanOptions { crop, english, embed_font: !no_font };
             with_rite(&scene, |rite| export::plan(rite, &at, &out, &opts))
         }
-        Some(Command::Clip { scene, from, to, out, view, width, height, fps, english }) => {
+        Some(Command::Clip { scene, from, to, out, view, width, height, fps, english, pace }) => {
             let open = OpenArgs {
                 scene: Some(scene),
-                at: MomentArgs::default(),
+                at: MomentArgs { pace, ..MomentArgs::default() },
                 paused: true,
                 select: None,
                 view: Some(view),

@@ -81,6 +81,7 @@ fn run(viewer: crate::app::Viewer, out: Option<String>) -> ExitCode {
 /// ends in, filmed at `fps`.
 #[cfg(feature = "viewer")]
 pub(super) fn clip(open: OpenArgs, from: &str, to: &str, fps: u32, out: String) -> ExitCode {
+    let viewer_pace = open.at.pace;
     if let Some(msg) = output_problem(&out, &[".gif", ".mp4"]) {
         return fail(msg, 2);
     }
@@ -95,8 +96,11 @@ pub(super) fn clip(open: OpenArgs, from: &str, to: &str, fps: u32, out: String) 
         return fail(format!("error: no clause from `{from}` on contains `{to}`"), 2);
     };
     let (t0, t1) = (rite.beat(a).start, rite.beat(b).end);
+    // a clip is filmed in real time unless --pace film asks for viewing time
+    viewer.pace = viewer_pace.unwrap_or_default();
+    let map = crate::rite::pace::PaceMap::new(rite, viewer.pace);
     viewer.start = t0;
-    viewer.clip = Some(crate::app::clip::Clip { from: t0, to: t1, fps, out: out.clone() });
+    viewer.clip = Some(crate::app::clip::Clip { from: map.to_view(t0), to: map.to_view(t1), fps, out: out.clone() });
     run(viewer, Some(out))
 }
 
@@ -108,8 +112,9 @@ fn prepare(open: OpenArgs, render_to: Option<String>) -> Result<crate::app::View
     if let Some(msg) = unknown_scene(&scene) {
         return fail(msg, 2);
     }
+    // the director films a rite that plays; a still picture defaults to the overview
     let view = match open.view.as_deref().map(crate::app::View::parse).transpose() {
-        Ok(v) => v.unwrap_or_default(),
+        Ok(v) => v.unwrap_or(if render_to.is_some() { crate::app::View::Overview } else { crate::app::View::Director }),
         Err(e) => return fail(format!("error: {e}"), 2),
     };
     let window = match window_size(open.window.as_deref()) {
@@ -154,6 +159,7 @@ fn prepare(open: OpenArgs, render_to: Option<String>) -> Result<crate::app::View
         english: open.english,
         render_to,
         clip: None,
+        pace: open.at.pace.unwrap_or(crate::rite::pace::Pace::Film),
     })
 }
 

@@ -10,6 +10,7 @@ use super::{MomentArgs, load_or_report};
 use crate::rite::Rite;
 use crate::rite::deed::{Lang, describe};
 use crate::rite::glossary::{self, Term};
+use crate::rite::pace::{Pace, PaceMap};
 
 fn lang(english: bool) -> Lang {
     if english { Lang::En } else { Lang::Zh }
@@ -47,6 +48,8 @@ struct StepJson<'a> {
     section: &'a str,
     start: f32,
     end: f32,
+    rite_start: f32,
+    rite_end: f32,
     text: String,
     translation: &'a str,
     translation_en: &'a str,
@@ -59,10 +62,14 @@ struct BeatJson<'a> {
     text: &'a str,
     start: f32,
     end: f32,
+    rite_start: f32,
+    rite_end: f32,
     actors: Vec<&'a str>,
 }
 
-pub fn steps_json(rite: &Rite) -> serde_json::Value {
+/// Every step and beat with its times in `pace` (`start`, `end`) and in rite time (`rite_start`, `rite_end`).
+pub fn steps_json(rite: &Rite, pace: Pace) -> serde_json::Value {
+    let map = PaceMap::new(rite, pace);
     let steps: Vec<StepJson> = rite
         .steps
         .iter()
@@ -71,8 +78,10 @@ pub fn steps_json(rite: &Rite) -> serde_json::Value {
             id: &s.id,
             index: i,
             section: &s.section,
-            start: s.start,
-            end: s.end,
+            start: map.to_view(s.start),
+            end: map.to_view(s.end),
+            rite_start: s.start,
+            rite_end: s.end,
             text: s.text(),
             translation: &s.translation,
             translation_en: &s.translation_en,
@@ -83,8 +92,10 @@ pub fn steps_json(rite: &Rite) -> serde_json::Value {
                 .map(|(bi, b)| BeatJson {
                     index: bi,
                     text: &b.text,
-                    start: b.start,
-                    end: b.end,
+                    start: map.to_view(b.start),
+                    end: map.to_view(b.end),
+                    rite_start: b.start,
+                    rite_end: b.end,
                     actors: b.actors.iter().map(|&a| rite.timeline.actors[a].id.as_str()).collect(),
                 })
                 .collect(),
@@ -93,19 +104,20 @@ pub fn steps_json(rite: &Rite) -> serde_json::Value {
     serde_json::to_value(steps).unwrap_or_default()
 }
 
-pub(super) fn steps(rite: &Rite, json: bool, english: bool) -> io::Result<ExitCode> {
+pub(super) fn steps(rite: &Rite, json: bool, english: bool, pace: Pace) -> io::Result<ExitCode> {
     let mut out = io::stdout().lock();
     if json {
-        writeln!(out, "{}", steps_json(rite))?;
+        writeln!(out, "{}", steps_json(rite, pace))?;
         return Ok(ExitCode::SUCCESS);
     }
+    let map = PaceMap::new(rite, pace);
     let mut section = "";
     for (i, s) in rite.steps.iter().enumerate() {
         if s.section != section {
             section = &s.section;
             writeln!(out, "\n【{section}】")?;
         }
-        writeln!(out, "{:>4}  {:<14} {:>7.1}s  {}", i + 1, s.id, s.start, s.text())?;
+        writeln!(out, "{:>4}  {:<14} {:>7.1}s  {}", i + 1, s.id, map.to_view(s.start), s.text())?;
         let translation = if english { &s.translation_en } else { &s.translation };
         if !translation.is_empty() {
             writeln!(out, "      {:<14} {:>8}  {}", "", "", translation)?;

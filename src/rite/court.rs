@@ -116,6 +116,8 @@ pub struct Courtyard {
     pub solids: Vec<Solid>,
     pub regions: Vec<Region>,
     pub stairs: Vec<Stairway>,
+    /// the treads one may stop on, below the hall's floor
+    pub treads: Vec<super::treads::Tread>,
 }
 
 impl Courtyard {
@@ -128,13 +130,16 @@ impl Courtyard {
         let floor = |level: Level| if level == Level::Hall { hall_height } else { 0.0 };
 
         let mut solids = Vec::new();
-        let mut stairs = Vec::new();
+        let mut stairs: Vec<Stairway> = Vec::new();
+        let mut treads = Vec::new();
         for o in &layout.objects {
             let (cx, cz) = (m(o.at.0), m(o.at.1));
             let footprint = Box2::around(cx, cz, m(o.size.0).abs(), m(o.size.1).abs());
             let level = level_of(cx, cz);
             if let ObjectKind::Stair { steps, up } = o.kind {
-                stairs.push(stair_profile(&o.id, footprint, steps.clamp(1, MAX_STAIR_STEPS), up, hall_height));
+                let steps = steps.clamp(1, MAX_STAIR_STEPS);
+                treads.extend(super::treads::treads(stairs.len(), footprint, steps, up, hall_height));
+                stairs.push(stair_profile(&o.id, footprint, steps, up, hall_height));
             }
             solids.push(Solid {
                 id: o.id.clone(),
@@ -149,7 +154,7 @@ impl Courtyard {
                 en: o.en.clone(),
             });
         }
-        let regions = layout
+        let mut regions: Vec<Region> = layout
             .places
             .iter()
             .map(|p| {
@@ -166,7 +171,14 @@ impl Courtyard {
                 Region { id: p.id.clone(), shape, anchor: [ax, floor(level), az], level, en: p.en.clone() }
             })
             .collect();
-        Courtyard { chi_m, hall, hall_height, ground: rect(&layout.ground), solids, regions, stairs }
+        // the treads' places come after the scene's own, so the scene's indices stay its lists'
+        let mut tread_places = Vec::new();
+        for (i, st) in stairs.iter().enumerate() {
+            let mine: Vec<_> = treads.iter().filter(|t: &&super::treads::Tread| t.stair == i).cloned().collect();
+            tread_places.extend(super::treads::tread_regions(st, &mine, &|n| regions.iter().any(|r| r.id == n)));
+        }
+        regions.extend(tread_places);
+        Courtyard { chi_m, hall, hall_height, ground: rect(&layout.ground), solids, regions, stairs, treads }
     }
 
     pub fn metres(&self, p: Point) -> (f32, f32) {
@@ -183,7 +195,12 @@ impl Courtyard {
     }
 
     pub fn floor(&self, x: f32, z: f32) -> f32 {
-        if self.hall.contains(x, z) { self.hall_height } else { 0.0 }
+        if self.hall.contains(x, z) { self.hall_height } else { self.tread_at(x, z).map_or(0.0, |t| t.height) }
+    }
+
+    /// The tread under a point, if it is over one.
+    pub fn tread_at(&self, x: f32, z: f32) -> Option<&super::treads::Tread> {
+        self.treads.iter().find(|t| t.area.contains(x, z))
     }
 
     pub fn region(&self, id: &str) -> Option<&Region> {

@@ -9,12 +9,14 @@ pub mod gesture;
 pub mod glossary;
 pub mod load;
 pub mod model;
+pub mod pace;
 pub mod query;
 pub mod route;
 pub mod snapshot;
 pub mod span;
 pub mod spell;
 pub mod timeline;
+pub mod treads;
 
 pub use compile::Rite;
 pub use load::{load, load_named, read_scene};

@@ -16,6 +16,8 @@ pub enum RouteError {
     NoPath,
     /// the stair named by `via` does not exist
     NoStair(String),
+    /// the walk starts or ends on a tread of one stair, and `via` names another
+    OtherStair { tread_of: String, named: String },
 }
 
 impl std::fmt::Display for RouteError {
@@ -25,6 +27,7 @@ impl std::fmt::Display for RouteError {
             RouteError::OffFloor => write!(f, "the point is off the floor (beyond the hall's edge or the ground)"),
             RouteError::NoPath => write!(f, "no path around the obstacles"),
             RouteError::NoStair(s) => write!(f, "no stair named `{s}`"),
+            RouteError::OtherStair { tread_of, named } => write!(f, "that tread is on `{tread_of}`, not on `{named}`"),
         }
     }
 }
