@@ -6,6 +6,9 @@ use super::super::route::dist3;
 use super::super::timeline::{PropAt, bearing_vector};
 use super::BeatInfo;
 use super::REACH;
+
+/// How far above or below himself a hand reaches to give or take, in metres.
+const HAND_REACH_UP: f32 = 0.8;
 use super::sim::{Sim, note_actor};
 use crate::rite::deed::Deed;
 use crate::rite::span::{Path, PathExt};
@@ -109,7 +112,9 @@ impl Sim<'_> {
                     return;
                 }
                 let d = horizontal(here.pos, there.pos);
-                if d > REACH || self.court.level_of(here.pos[0], here.pos[2]) != self.court.level_of(there.pos[0], there.pos[2]) {
+                // within reach, and no further above or below than a hand reaches (from the hall
+                // down to the top tread, as 尽阶，不升堂，受爵; never from the hall to the court)
+                if d > REACH || (here.pos[1] - there.pos[1]).abs() > HAND_REACH_UP {
                     let msg = format!("{who} hands {name} to {} {d:.1} m away: they must stand together", self.tracks[r].name);
                     self.problem_in(e.path(), msg, note);
                     return;
