@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use super::{DEFAULT_SCENE, OpenArgs};
+use super::OpenArgs;
 
 /// The commands, for a word that is neither a command nor a scene.
 const COMMANDS: [&str; 6] = ["check", "steps", "state", "duties", "glossary", "render"];
@@ -108,7 +108,7 @@ pub(super) fn clip(open: OpenArgs, from: &str, to: &str, fps: u32, out: String) 
 #[cfg(feature = "viewer")]
 fn prepare(open: OpenArgs, render_to: Option<String>) -> Result<crate::app::Viewer, ExitCode> {
     let fail = |msg: String, code: u8| Err(fail(msg, code));
-    let scene = open.scene.clone().unwrap_or_else(|| DEFAULT_SCENE.to_string());
+    let scene = open.scene.clone().unwrap_or_else(|| super::DEFAULT_SCENE.to_string());
     if let Some(msg) = unknown_scene(&scene) {
         return fail(msg, 2);
     }
