@@ -111,7 +111,8 @@ fn click_an_actor_step_with_the_keyboard_and_panels_block_clicks() {
         available("Xvfb") && available("xdotool"),
         "Xvfb or xdotool is not installed: this test needs xvfb, xauth, xdotool and mesa-vulkan-drivers (.ci/run installs them)"
     );
-    let mut s = Session::start(&["xiang_she", "--paused", "--text", "主人阼阶上当楣北面再拜", "--window", "1280x720"]);
+    let mut s =
+        Session::start(&["xiang_she", "--paused", "--text", "主人阼阶上当楣北面再拜", "--window", "1280x720", "--view", "overview"]);
     let ready = s.wait_for("ready", |e| e["event"] == "ready");
     assert_eq!(ready["window"], serde_json::json!([1280.0, 720.0]));
     assert_eq!(ready["step"], "bai_zhi");
@@ -159,13 +160,14 @@ fn click_an_actor_step_with_the_keyboard_and_panels_block_clicks() {
     let share = region.iter().filter(|p| **p).count() as f32 / region.len() as f32;
     assert!(share > 0.5, "the inspector panel should cover the right edge ({share:.2} paper)");
 
-    // paused, the camera at rest and nobody touching anything, the viewer sleeps: it draws a
-    // frame every couple of seconds at most, not several a second
+    // paused, the camera at rest and nobody touching anything, the viewer sleeps: it draws when
+    // it naps out (every 2 s) or egui asks for a repaint, about 1.5 frames a second here against
+    // 5 to 9 while it plays under software rendering
     s.xdotool(&["mousemove", "1270", "710"]);
     std::thread::sleep(Duration::from_secs(3));
     let ticks = |s: &Session| s.events().iter().filter(|e| e["event"] == "tick").count();
     let before = ticks(&s);
     std::thread::sleep(Duration::from_secs(8));
     let drawn = ticks(&s) - before;
-    assert!(drawn <= 8, "the paused viewer drew {drawn} frames in 8 s with nothing to do");
+    assert!(drawn < 20, "the paused viewer drew {drawn} frames in 8 s with nothing to do");
 }
