@@ -41,6 +41,8 @@ fn person_href(id: &str) -> String {
 
 struct Book<'a> {
     rite: &'a Rite,
+    /// the section pages, worked out once
+    sections: Vec<(String, std::ops::Range<usize>)>,
     english: bool,
     dir: &'a Path,
     pages: usize,
@@ -51,13 +53,13 @@ pub fn write(rite: &Rite, dir: &Path, english: bool) -> Result<usize, String> {
     for sub in ["", "plans", "people"] {
         std::fs::create_dir_all(dir.join(sub)).map_err(|e| format!("cannot create {}: {e}", dir.join(sub).display()))?;
     }
-    let mut book = Book { rite, english, dir, pages: 0 };
+    let mut book = Book { rite, sections: sections(rite), english, dir, pages: 0 };
     book.asset("style.css", &page::style_css())?;
     book.asset("search.js", page::SEARCH_JS)?;
     book.asset("index.js", &book.search_index())?;
     book.index()?;
-    for (k, (name, range)) in sections(rite).iter().enumerate() {
-        book.section(k, name, range.clone())?;
+    for (k, (name, range)) in book.sections.clone().into_iter().enumerate() {
+        book.section(k, &name, range)?;
     }
     for (i, _) in rite.timeline.actors.iter().enumerate() {
         book.person(i)?;
@@ -118,7 +120,7 @@ impl Book<'_> {
         p.search_box(self.tr("检索原文、译文、人名", "Search the text, the translations, the names"));
         p.h2(self.tr("篇章", "Sections"));
         let links: Vec<(String, String)> =
-            sections(self.rite).iter().enumerate().map(|(k, (name, _))| (section_href(k), self.section_title(name))).collect();
+            self.sections.iter().enumerate().map(|(k, (name, _))| (section_href(k), self.section_title(name))).collect();
         p.list(&links);
         p.h2(self.tr("人物", "Cast"));
         let cast: Vec<(String, String)> =
@@ -180,7 +182,7 @@ impl Book<'_> {
     fn clause(&mut self, r: BeatRef, prev: Option<BeatRef>, next: Option<BeatRef>) -> Result<(), String> {
         let s = &self.rite.steps[r.step];
         let b = self.rite.beat(r);
-        let k = sections(self.rite).iter().position(|(_, range)| range.contains(&r.step)).unwrap_or(0);
+        let k = self.sections.iter().position(|(_, range)| range.contains(&r.step)).unwrap_or(0);
         let mut p = Page::new(&format!("{} · {}", b.text, self.title()), "../", self.english);
         let mut nav = vec![("../index.html".to_string(), self.tr("目录", "Contents").to_string())];
         nav.push((format!("../{}#{}", section_href(k), s.id), self.section_title(&s.section)));

@@ -224,10 +224,10 @@ impl<'a> Drawing<'a> {
             let s = &self.world.actors[i];
             let (x, y) = self.map.px(s.pos[0], s.pos[2]);
             self.placer.block([x - 6.0, y - 6.0, x + 6.0, y + 6.0]);
-            marks.push(ActorMark { id: tl.actors[i].id.clone(), x, y, acting: acting.contains(&i) });
+            marks.push(ActorMark { id: tl.actors[i].id.clone(), index: i, x, y, acting: acting.contains(&i) });
         }
         for m in &marks {
-            let i = tl.actor_index(&m.id).expect("an actor of this rite");
+            let i = m.index;
             let s = &self.world.actors[i];
             let (dx, dz) = bearing_vector(s.bearing);
             let colour = hex(tl.actors[i].dress.rgb());
@@ -241,8 +241,7 @@ impl<'a> Drawing<'a> {
         }
         let bounds = self.bounds();
         for m in &marks {
-            let i = tl.actor_index(&m.id).expect("an actor of this rite");
-            let text = self.label_of_actor(i);
+            let text = self.label_of_actor(m.index);
             let size = if m.acting { 13.0 } else { 11.5 };
             let (w, h) = (text_width(&text, size) + 4.0, size * 1.25);
             if let Some((left, top)) = self.placer.place(m.x, m.y, w, h, 8.0, bounds) {

@@ -50,6 +50,8 @@ pub struct PlanOptions {
 #[derive(Debug, Clone)]
 pub struct ActorMark {
     pub id: String,
+    /// the actor's index in the timeline
+    pub index: usize,
     pub x: f32,
     pub y: f32,
     /// one of the clause's people, drawn in red
