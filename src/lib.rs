@@ -4,5 +4,6 @@
 pub mod app;
 pub mod book;
 pub mod cli;
+pub mod music;
 pub mod plan;
 pub mod rite;

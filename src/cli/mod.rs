@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
+mod audio;
 mod export;
 mod open;
 mod print;
@@ -206,6 +207,26 @@ pub enum Command {
         #[arg(long)]
         pace: Option<crate::rite::pace::Pace>,
     },
+    /// The soundtrack of a span, rendered offline to a WAV file (mono, 44.1 kHz, 16-bit): the same
+    /// samples the viewer plays, the same on every run
+    Audio {
+        scene: String,
+        /// from the beginning of the clause this ends in (default: the start of the rite)
+        #[arg(long, value_parser = fragment)]
+        from: Option<String>,
+        /// to the end of the first clause from there that this ends in (default: the end)
+        #[arg(long, value_parser = fragment)]
+        to: Option<String>,
+        /// or from this many seconds (on the pace's clock), overriding --from
+        #[arg(long, conflicts_with = "from")]
+        start: Option<f64>,
+        /// real (rite time, the default: every piece whole) or film (cut to the stanzas that fit)
+        #[arg(long, default_value = "real")]
+        pace: crate::rite::pace::Pace,
+        /// FILE.wav
+        #[arg(long)]
+        out: String,
+    },
     /// The glossary: every term of the rites with its pinyin, English and a note
     Glossary {
         /// only the terms this scene uses (default: all)
@@ -316,6 +337,10 @@ pub fn run(cli: Cli) -> ExitCode {
                 english,
             };
             Ok(open::clip(open, &from, &to, fps, out))
+        }
+        Some(Command::Audio { scene, from, to, start, pace, out }) => {
+            let span = audio::Span { from, to, start };
+            with_rite(&scene, |rite| audio::write(rite, &span, pace, &out))
         }
         Some(Command::Book { scene, out, english }) => with_rite(&scene, |rite| export::book(rite, &out, english)),
         Some(Command::Glossary { scene, json }) => match scene.as_deref().map(load_or_report).transpose() {

@@ -13,6 +13,7 @@ pub mod pace;
 pub mod query;
 pub mod route;
 pub mod snapshot;
+pub mod sound;
 pub mod span;
 pub mod spell;
 pub mod timeline;

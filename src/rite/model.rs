@@ -166,6 +166,9 @@ pub struct Scene {
     pub props: Vec<Prop>,
     #[serde(default)]
     pub templates: Vec<Template>,
+    /// named groups of players, for the beats' music cues
+    #[serde(default)]
+    pub ensembles: Vec<crate::music::cue::Ensemble>,
     #[serde(default)]
     pub steps: Vec<Step>,
     /// further files (relative to this one) whose lists are appended in order: a long rite is
@@ -556,6 +559,9 @@ pub struct Beat {
     pub text: String,
     #[serde(default)]
     pub acts: Vec<Entry>,
+    /// music the clause sets going (乃合乐, 奏《驺虞》以射)
+    #[serde(default)]
+    pub music: Vec<crate::music::cue::Cue>,
 }
 
 /// One entry of a beat: actors act in parallel; `Then` waits for everything before it.

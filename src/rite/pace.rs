@@ -34,7 +34,7 @@ pub fn reading_time(text: &str) -> f32 {
 /// lasts longer than the clause takes to read: shared out among the long beats by the logarithm
 /// of how much longer they are, so a twenty-minute round plays longer than a two-minute walk, and
 /// both as time-lapses.
-pub const FILM_EXTRA_PER_BEAT: f32 = 0.55;
+pub const FILM_EXTRA_PER_BEAT: f32 = 0.5;
 
 /// The film lengths of beats given as (rite seconds, reading seconds).
 pub fn film_lengths(beats: &[(f32, f32)]) -> Vec<f32> {
@@ -63,7 +63,15 @@ impl PaceMap {
         let spans: Vec<(f32, f32)> = rite.beats().map(|(_, b)| (b.start, b.end)).collect();
         let shown: Vec<f32> = match pace {
             Pace::Real => spans.iter().map(|(a, b)| b - a).collect(),
-            Pace::Film => film_lengths(&rite.beats().map(|(_, b)| (b.end - b.start, reading_time(&b.text))).collect::<Vec<_>>()),
+            Pace::Film => {
+                // a beat that sets music going lasts at least its first stanza: a song keeps its
+                // tempo, and under film pace it is cut to the stanzas that fit
+                let least = |b: &super::compile::BeatInfo| {
+                    let heard = rite.music.iter().filter(|c| c.start == b.start).map(|c| crate::music::cue::least_heard(&c.piece));
+                    heard.fold(reading_time(&b.text), f32::max).min(b.end - b.start).max(reading_time(&b.text))
+                };
+                film_lengths(&rite.beats().map(|(_, b)| (b.end - b.start, least(b))).collect::<Vec<_>>())
+            }
         };
         let mut beats = Vec::with_capacity(spans.len());
         let mut view = 0.0;

@@ -57,6 +57,24 @@ pub struct Snapshot {
     pub beat: BeatView,
     pub actors: Vec<ActorView>,
     pub props: Vec<PropView>,
+    /// the music playing at this moment (rite time), empty when silent
+    pub sounding: Vec<SoundingView>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SoundingView {
+    pub piece: String,
+    /// 歌, 瑟, 笙, 钟, 磬, 鼓 …
+    pub part: String,
+    pub performers: Vec<String>,
+    /// the note sung or played now (「黄」, 「黄清」 an octave up); absent for a drum, or a lost melody
+    pub note: Option<String>,
+    /// the melody it is sung to, when not its own (驺虞 → 采苹)
+    pub melody: Option<String>,
+    pub melody_lost: bool,
+    /// the stanza's lyric and the index of the character now sung
+    pub lyric: Option<String>,
+    pub character: Option<usize>,
 }
 
 fn round(p: [f32; 3]) -> [f32; 3] {
@@ -131,6 +149,26 @@ impl Rite {
                     }
                 })
                 .collect(),
+            sounding: self.sounding_views(t),
         }
+    }
+
+    fn sounding_views(&self, t: f32) -> Vec<SoundingView> {
+        let lib = crate::music::library::Library::builtin();
+        let track = crate::music::track::Soundtrack::new(lib, &self.music, &|t| t as f64);
+        track
+            .sounding(t as f64, lib)
+            .into_iter()
+            .map(|s| SoundingView {
+                piece: s.piece,
+                part: s.part.name().to_string(),
+                performers: s.performers.iter().map(|&a| self.timeline.actors[a].id.clone()).collect(),
+                note: s.note.map(|p| p.name()),
+                melody: s.melody,
+                melody_lost: s.lost,
+                character: s.lyric.as_ref().map(|l| l.1),
+                lyric: s.lyric.map(|l| l.0),
+            })
+            .collect()
     }
 }

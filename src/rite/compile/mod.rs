@@ -2,6 +2,7 @@
 //! everything that cannot happen (an unknown id, a cup handed on by someone not holding it, a
 //! place no path reaches) becomes a problem at the offending node; what can happen becomes the tracks.
 
+mod music;
 mod props;
 mod sim;
 mod validate;
@@ -61,6 +62,8 @@ pub struct Rite {
     pub title_en: String,
     pub steps: Vec<StepInfo>,
     pub timeline: Timeline,
+    /// the music the beats set going, on the rite's clock
+    pub music: Vec<crate::music::cue::Placed>,
 }
 
 /// Something wrong with the scene, at a node of it, with other nodes that explain it (where an
@@ -104,7 +107,7 @@ pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
 
     let mut sim = Sim::new(scene, &court, problems);
     let steps = sim.play();
-    let Sim { tracks, props, problems, .. } = sim;
+    let Sim { tracks, props, problems, music, .. } = sim;
     if !problems.is_empty() {
         return Err(problems);
     }
@@ -115,5 +118,6 @@ pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
         title_en: scene.title_en.clone(),
         steps,
         timeline: Timeline { court, actors: tracks, props, duration },
+        music,
     })
 }

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use super::music::RELEASE_AFTER;
 use super::props::PropEvent;
 use super::{BeatInfo, LINE_SPACING_CHI, Problem, Related, StepInfo, TURN_SPEED, WALK_SPEED};
 use crate::rite::court::Courtyard;
@@ -28,6 +29,11 @@ pub(super) struct Sim<'a> {
     pub(super) problems: Vec<Problem>,
     pub(super) budget: Budget,
     pub(super) route_cache: HashMap<(i64, i64, i64, i64, i64, i64, Option<String>), Option<Vec<[f32; 3]>>>,
+    pub(super) music: Vec<crate::music::cue::Placed>,
+    /// the drum that releases fall on, while a piece keeps the beat: (first stroke, period)
+    pub(super) meter: Option<super::music::Meter>,
+    /// cues sounding until a later clause: (index in `music`, the clause's words, the cue's node)
+    pub(super) pending: Vec<(usize, String, Path)>,
 }
 
 fn quant(v: f32) -> i64 {
@@ -53,6 +59,9 @@ impl<'a> Sim<'a> {
             problems,
             budget: Budget::default(),
             route_cache: HashMap::new(),
+            music: Vec::new(),
+            meter: None,
+            pending: Vec::new(),
         };
         sim.place_actors();
         sim.place_props();
@@ -177,12 +186,14 @@ impl<'a> Sim<'a> {
                     self.problem(e.path, e.message);
                 }
                 let mut info = BeatInfo { text: beat.text.clone(), start: t, end: t, actors: Vec::new(), did: Vec::new() };
+                self.end_music_at(&beat.text, t);
+                let heard = self.place_music(&beat.music, &bpath.field("music"), t);
                 let mut phase_start = t;
                 for phase in &phases {
                     phase_start = self.run_phase(phase, phase_start, &mut info);
                 }
                 let reading = (beat.text.chars().count() as f32 * 0.22).clamp(2.0, 8.0);
-                info.end = phase_start.max(t + reading);
+                info.end = phase_start.max(t + reading).max(heard);
                 t = info.end;
                 beats.push(info);
             }
@@ -198,11 +209,12 @@ impl<'a> Sim<'a> {
                 beats,
             });
         }
+        self.unended_music();
         steps
     }
 
     /// Members an act stands for: one actor, or each member of a group.
-    fn members(&mut self, act: &FlatAct) -> Vec<usize> {
+    pub(super) fn members(&mut self, act: &FlatAct) -> Vec<usize> {
         if let Some(&i) = self.actor_ix.get(act.who.as_ref()) {
             return vec![i];
         }
@@ -252,7 +264,7 @@ impl<'a> Sim<'a> {
         end
     }
 
-    fn push_segment(&mut self, a: usize, t0: f32, dur: f32, motion: Motion, end: Rest) -> f32 {
+    pub(super) fn push_segment(&mut self, a: usize, t0: f32, dur: f32, motion: Motion, end: Rest) -> f32 {
         let t1 = t0 + dur;
         self.tracks[a].segments.push(Segment { t0, t1, motion, end });
         self.rest[a] = end;
@@ -392,6 +404,9 @@ impl<'a> Sim<'a> {
                     };
                     let g = m.gesture().unwrap_or(Gesture::Take);
                     let rest = self.rest[a];
+                    if matches!(m, Move::Shoot { .. }) {
+                        t = self.wait_for_the_drum(a, t);
+                    }
                     let t_start = t;
                     t = self.push_segment(a, t, g.seconds(), Motion::Gesture { gesture: g, pose: g.pose(rest.seated) }, rest);
                     deeds.push(match m {
@@ -401,7 +416,7 @@ impl<'a> Sim<'a> {
                         _ => Deed::Handle { gesture: g, prop, place: None, to: None },
                     });
                     events.push(PropEvent {
-                        t: if matches!(m, Move::Shoot { .. }) { t_start + 2.0 } else { t },
+                        t: if matches!(m, Move::Shoot { .. }) { t_start + RELEASE_AFTER } else { t },
                         actor: a,
                         prop,
                         kind: m,

@@ -1,0 +1,158 @@
+//! Music on the rite's clock: a beat's cues are placed where the beat starts. A piece played once
+//! through holds the beat until it ends; a piece that sounds `until` a later clause repeats up to
+//! that clause's start, and if its drum keeps the beat (间若一) every arrow loosed meanwhile waits
+//! for a stroke, save those of the archers it leaves `free` (公 … 不以乐志).
+
+use super::sim::Sim;
+use crate::music::cue::{Cue, Part, Placed, drum_period, once_through};
+use crate::music::library::Library;
+use crate::rite::gesture::Gesture;
+use crate::rite::query::letters;
+use crate::rite::span::{Path, PathExt};
+use crate::rite::spell::nearest;
+use crate::rite::timeline::Motion;
+
+/// Seconds from the start of a shot (射) to the arrow's release.
+pub(super) const RELEASE_AFTER: f32 = 2.0;
+
+/// The drum releases fall on: its first stroke, the strokes' spacing, who is exempt, and the cue.
+#[derive(Debug, Clone)]
+pub(super) struct Meter {
+    origin: f32,
+    period: f32,
+    free: Vec<usize>,
+    cue: usize,
+}
+
+impl Sim<'_> {
+    /// Places a beat's cues from `t`. Returns when the last piece played once through ends (`t`
+    /// if none).
+    pub(super) fn place_music(&mut self, cues: &[Cue], path: &Path, t: f32) -> f32 {
+        let lib = Library::builtin();
+        let mut end = t;
+        for (i, cue) in cues.iter().enumerate() {
+            let cpath = path.index(i);
+            let Some(once) = once_through(lib, &cue.piece) else {
+                let known = lib.pieces();
+                let hint = nearest(&cue.piece, &known).map(|k| format!(" (did you mean `{k}`?)")).unwrap_or_default();
+                let msg = format!("unknown piece `{}`{hint}; the pieces are {}", cue.piece, known.join("、"));
+                self.problem(cpath.field("piece"), msg);
+                continue;
+            };
+            let parts = self.parts(cue, &cpath);
+            let index = self.music.len();
+            let until = match &cue.until {
+                Some(words) if letters(words).is_empty() => {
+                    self.problem(cpath.field("until"), "`until` names no clause: give a few words of the 原文 where the music stops");
+                    t
+                }
+                Some(words) => {
+                    self.pending.push((index, words.clone(), cpath.field("until")));
+                    t
+                }
+                None => {
+                    end = end.max(t + once);
+                    t + once
+                }
+            };
+            if cue.meter {
+                let free = cue.free.iter().enumerate().filter_map(|(j, who)| self.one_of(who, &cpath.field("free").index(j))).collect();
+                self.meter = Some(Meter { origin: t, period: drum_period(lib), free, cue: index });
+                if cue.until.is_none() {
+                    self.problem(cpath.field("meter"), "a drum that keeps the beat needs `until`: the clause where the shooting to it ends");
+                }
+            }
+            self.music.push(Placed { piece: cue.piece.clone(), parts, start: t, end: until, repeats: cue.until.is_some() });
+        }
+        end
+    }
+
+    /// The cue's parts, its ensemble's if it names one; each player resolved.
+    fn parts(&mut self, cue: &Cue, cpath: &Path) -> Vec<(Part, Vec<usize>)> {
+        let scene = self.scene;
+        let (listed, at) = match &cue.by {
+            Some(id) => match scene.ensembles.iter().position(|e| &e.id == id) {
+                Some(e) => (&scene.ensembles[e].parts, Path::new()),
+                None => {
+                    let known: Vec<&str> = scene.ensembles.iter().map(|e| e.id.as_str()).collect();
+                    let hint = nearest(id, &known).map(|k| format!(" (did you mean `{k}`?)")).unwrap_or_default();
+                    self.problem(cpath.field("by"), format!("unknown ensemble `{id}`{hint}"));
+                    return Vec::new();
+                }
+            },
+            None => (&cue.parts, cpath.field("parts")),
+        };
+        if listed.is_empty() {
+            self.problem(cpath.clone(), "a cue with no players: give `by` (an ensemble) or `parts` (歌, 瑟, 笙, 钟, 鼓 … and who)");
+        }
+        let mut parts = Vec::new();
+        for (j, (part, who)) in listed.iter().enumerate() {
+            let node = if at.is_empty() { cpath.field("by") } else { at.index(j).index(1) };
+            if let Some(members) = self.performers(who, &node) {
+                parts.push((*part, members));
+            }
+        }
+        parts
+    }
+
+    /// The actor, or each member of the group, called `who`; a problem at `node` if none.
+    fn performers(&mut self, who: &str, node: &Path) -> Option<Vec<usize>> {
+        if let Some(&i) = self.actor_ix.get(who) {
+            return Some(vec![i]);
+        }
+        if let Some(&g) = self.group_ix.get(who) {
+            return Some(self.scene.groups[g].members.iter().filter_map(|m| self.actor_ix.get(m.as_str()).copied()).collect());
+        }
+        self.problem(node.clone(), format!("unknown actor or group `{who}`"));
+        None
+    }
+
+    fn one_of(&mut self, who: &str, node: &Path) -> Option<usize> {
+        if let Some(&i) = self.actor_ix.get(who) {
+            return Some(i);
+        }
+        self.problem(node.clone(), format!("unknown actor `{who}`"));
+        None
+    }
+
+    /// A beat with text `text` begins at `t`: the music waiting for these words stops here.
+    pub(super) fn end_music_at(&mut self, text: &str, t: f32) {
+        let here = letters(text);
+        let says = |words: &str| {
+            let w = letters(words);
+            !w.is_empty() && here.windows(w.len()).any(|win| win == w.as_slice())
+        };
+        let (ended, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending).into_iter().partition(|(_, words, _)| says(words));
+        self.pending = waiting;
+        for (index, _, _) in ended {
+            self.music[index].end = t;
+            if self.meter.as_ref().is_some_and(|m| m.cue == index) {
+                self.meter = None;
+            }
+        }
+    }
+
+    /// The scene has ended with music still waiting for its clause.
+    pub(super) fn unended_music(&mut self) {
+        for (_, words, node) in std::mem::take(&mut self.pending) {
+            self.problem(node, format!("no later clause contains `{words}`: the music would never stop"));
+        }
+    }
+
+    /// While a drum keeps the beat, actor `a` about to shoot at `t` stands until his release will
+    /// fall on a stroke. Returns when he begins to shoot.
+    pub(super) fn wait_for_the_drum(&mut self, a: usize, t: f32) -> f32 {
+        let Some(m) = &self.meter else { return t };
+        if m.free.contains(&a) {
+            return t;
+        }
+        let release = t + RELEASE_AFTER;
+        let on = m.origin + ((release - m.origin) / m.period - 1e-4).ceil().max(0.0) * m.period;
+        if on - release < 1e-3 {
+            return t;
+        }
+        let rest = self.rest[a];
+        let pose = Gesture::Wait.pose(rest.seated);
+        self.push_segment(a, t, on - release, Motion::Gesture { gesture: Gesture::Wait, pose }, rest)
+    }
+}
