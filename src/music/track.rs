@@ -66,7 +66,8 @@ impl Soundtrack {
                 for k in (0..song.stanzas.len()).cycle() {
                     let len = song.stanzas[k].lyric.chars().count() as f64 * spn;
                     let first = plan.is_empty();
-                    if !first && t + len > ve + 1e-6 || (!cue.repeats && !first && k == 0) {
+                    // rite time is f32: allow for its rounding at hours into the rite
+                    if !first && t + len > ve + 0.05 || (!cue.repeats && !first && k == 0) {
                         break;
                     }
                     plan.push((k, t));
