@@ -242,3 +242,20 @@ fn film_pace_keeps_the_tempo_and_cuts_to_whole_stanzas() {
         assert!((w[1].0 - w[0].0 - lib.choices.seconds_per_note as f64).abs() < 1e-9);
     }
 }
+
+#[test]
+fn every_lyric_character_shown_has_a_glyph() {
+    let font = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/fonts/LXGWWenKai-sheli.ttf")).unwrap();
+    let font = skrifa::FontRef::new(&font).unwrap();
+    use skrifa::MetadataProvider;
+    let charmap = font.charmap();
+    let mut missing = std::collections::BTreeSet::new();
+    for song in &Library::builtin().songs {
+        for st in &song.stanzas {
+            let shown = sheli::music::library::shown(&st.lyric);
+            assert_eq!(shown.chars().count(), st.lyric.chars().count(), "one character shown for one sung");
+            missing.extend(shown.chars().filter(|&c| charmap.map(c).is_none()));
+        }
+    }
+    assert!(missing.is_empty(), "no glyph for {missing:?}: add a form to music::library::shown or run tools/subset_font.sh");
+}

@@ -1,6 +1,7 @@
 //! The Bevy layer: a thin set of plugins that draw what the rite engine says. Every position
 //! comes from `Timeline::state_at(t)` at the playhead; nothing here decides who goes where.
 
+mod alsa;
 mod automation;
 mod camera;
 pub mod clip;
@@ -13,12 +14,14 @@ mod highlight;
 mod idle;
 mod inspector;
 mod minimap;
+mod music_view;
 mod overlay;
 mod panel;
 pub mod picking;
 pub mod playback;
 mod reload;
 mod render;
+pub mod sound;
 pub mod stage;
 mod style;
 
@@ -128,5 +131,6 @@ pub fn run(v: Viewer) -> AppExit {
         clip::plugin,
         idle::plugin,
     ));
+    app.add_plugins((sound::plugin, music_view::plugin));
     app.run()
 }

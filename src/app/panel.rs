@@ -13,6 +13,14 @@ use crate::rite::deed::Lang;
 use crate::rite::glossary::{glossary, pinyin_of};
 use crate::rite::pace::Pace;
 
+/// The switches the panels flip: labels, the selected actor's path, the sound.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct Toggles<'w> {
+    labels: ResMut<'w, LabelSettings>,
+    show_path: ResMut<'w, super::highlight::ShowPath>,
+    sound: ResMut<'w, super::sound::SoundSettings>,
+}
+
 /// What the reader typed or chose in the panel and keeps from frame to frame.
 #[derive(Default)]
 pub(super) struct Typed {
@@ -62,14 +70,13 @@ pub(super) fn panels(
     mut head: ResMut<Playhead>,
     mut selection: ResMut<Selection>,
     mut language: ResMut<Language>,
-    mut labels: ResMut<LabelSettings>,
+    mut toggles: Toggles,
     mut aim: ResMut<CameraAim>,
     mut margins: ResMut<Margins>,
     mut typing: ResMut<UiWantsKeyboard>,
     mut moved: MessageWriter<Moved>,
     reload: Res<super::reload::ReloadStatus>,
     mut hovered_word: ResMut<super::highlight::HoveredWord>,
-    mut show_path: ResMut<super::highlight::ShowPath>,
     mut typed: Local<Typed>,
     names: Res<super::highlight::ThingNames>,
 ) -> Result {
@@ -169,7 +176,18 @@ pub(super) fn panels(
                     set_view(&mut aim, view, &stage, &head, &selection);
                 }
             }
-            ui.checkbox(&mut labels.objects, tr(en, "器物名", "Object labels"));
+            ui.checkbox(&mut toggles.labels.objects, tr(en, "器物名", "Object labels"));
+            ui.separator();
+            let sound = &mut toggles.sound;
+            let icon = if sound.muted || sound.silent_because.is_some() { "🔇" } else { "🔊" };
+            let hint = match &sound.silent_because {
+                Some(e) => format!("{} ({e})", tr(en, "无声：无音频设备", "silent: no sound device")),
+                None => tr(en, "静音/出声 (M)", "mute/unmute (M)").to_string(),
+            };
+            if ui.button(icon).on_hover_text(hint).clicked() {
+                sound.muted = !sound.muted;
+            }
+            ui.add(egui::Slider::new(&mut sound.volume, 0.0..=1.0).show_value(false)).on_hover_text(tr(en, "音量", "volume"));
         });
         if let Some(t) = scrubber(ui, &stage, head.t) {
             seek_to = Some(t);
@@ -356,7 +374,7 @@ pub(super) fn panels(
                         &mut seek_to,
                         &mut selection,
                         &mut aim,
-                        &mut show_path.0,
+                        &mut toggles.show_path.0,
                     );
                 });
             });

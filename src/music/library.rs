@@ -60,6 +60,7 @@ pub struct Lost {
     pub piece: String,
     pub en: String,
     pub why: String,
+    pub why_en: String,
 }
 
 /// A piece sung to another's melody, and why.
@@ -69,6 +70,7 @@ pub struct SungAs {
     pub piece: String,
     pub melody: String,
     pub why: String,
+    pub why_en: String,
 }
 
 /// What the source leaves to us.
@@ -153,6 +155,19 @@ impl Stanza {
     pub fn pitches(&self) -> Vec<Pitch> {
         self.notes.split(' ').filter_map(Pitch::parse).collect()
     }
+}
+
+/// A lyric as the interface shows it: the source's rare variant forms, which common fonts lack,
+/// in their usual form (㫖 → 旨, 𤣥 → 玄), one character for one.
+pub fn shown(lyric: &str) -> String {
+    lyric
+        .chars()
+        .map(|c| match c {
+            '㫖' => '旨',
+            '𤣥' => '玄',
+            other => other,
+        })
+        .collect()
 }
 
 /// Which songs of the source are kept, under which names: the twelve of 卷二 the 乡饮酒 and 乡射

@@ -82,7 +82,8 @@ impl Soundtrack {
                     part: *part,
                     performers: performers.clone(),
                     start: vs,
-                    end: if part.melodic() { melody_end.max(vs) } else { beat_end },
+                    // a lost melody's singers are shown for as long as the piece sounds
+                    end: if part.melodic() && !lost { melody_end.max(vs) } else { beat_end },
                     melody: alias.map(|a| a.melody.clone()),
                     lost,
                     marks: Vec::new(),

@@ -7,6 +7,10 @@ pub const LU: [&str; 12] = ["黄", "大", "太", "夹", "姑", "仲", "蕤", "�
 /// The full names, for the interface.
 pub const LU_FULL: [&str; 12] = ["黄钟", "大吕", "太簇", "夹钟", "姑洗", "仲吕", "蕤宾", "林钟", "夷则", "南吕", "无射", "应钟"];
 
+/// The same in pinyin, for the English interface.
+pub const LU_PINYIN: [&str; 12] =
+    ["huangzhong", "dalü", "taicu", "jiazhong", "guxian", "zhonglü", "ruibin", "linzhong", "yize", "nanlü", "wuyi", "yingzhong"];
+
 /// The 律 a score character names, in either script.
 pub fn lu_of(c: char) -> Option<u8> {
     Some(match c {
