@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # sheli's frame time against the engine floor's, side by side in one Xvfb run (software Vulkan).
-# Usage: tools/frame_ratio.sh [SCENE] [SECONDS]   (build first: cargo build --tests --examples)
+# Usage: tools/frame_ratio.sh [SCENE] [SECONDS] [VIEWER OPTIONS…]   (build first: cargo build --tests --examples)
+# The viewer plays its sound on ALSA's null device (SHELI_AUDIO_DEVICE, default null here): the
+# music is synthesized as it would be for a speaker, and nothing is heard.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scene=${1:-xiang_she}
 secs=${2:-30}
+shift $(( $# < 2 ? $# : 2 ))
+export SHELI_AUDIO_DEVICE=${SHELI_AUDIO_DEVICE:-null}
 bin=${CARGO_TARGET_DIR:-target}/debug
 [ -x "$bin/sheli" ] && [ -x "$bin/examples/engine_floor" ] || { echo "build first: cargo build --tests --examples (bin dir $bin)"; exit 1; }
 out=$(mktemp -d)
@@ -22,5 +26,5 @@ open(sys.argv[1] + ".p50", "w").write(str(p50))
 PY
 }
 run floor "$bin/examples/engine_floor"
-run sheli "$bin/sheli" "$scene" --window 1280x720
+run sheli "$bin/sheli" "$scene" --window 1280x720 "$@"
 python3 -c "a=float(open('$out/floor.jsonl.p50').read()); b=float(open('$out/sheli.jsonl.p50').read()); print(f'ratio sheli/floor: {b/a:.2f}')"

@@ -141,6 +141,9 @@ fn play(mut pcm: Pcm, shared: Arc<Mutex<Shared>>) {
     const BLOCK: usize = 1024;
     let rate = SAMPLE_RATE as f64;
     let (mut at, mut jump, mut quiet) = (0.0f64, u64::MAX, true);
+    // when the device takes samples faster than it plays them (ALSA's null device never blocks),
+    // the thread waits for the wall clock instead of rendering ahead
+    let (mut since, mut from) = (std::time::Instant::now(), 0.0f64);
     loop {
         let Ok(s) = shared.lock().map(|s| s.clone()) else { return };
         if s.quit {
@@ -160,6 +163,7 @@ fn play(mut pcm: Pcm, shared: Arc<Mutex<Shared>>) {
             }
             at = s.from;
             jump = s.jump;
+            (since, from) = (std::time::Instant::now(), at);
         }
         quiet = false;
         let speed = s.speed as f64;
@@ -182,6 +186,10 @@ fn play(mut pcm: Pcm, shared: Arc<Mutex<Shared>>) {
         at += BLOCK as f64 * speed / rate;
         if let Ok(mut s) = shared.lock() {
             s.written = at;
+        }
+        let lead = (at - from) / speed - since.elapsed().as_secs_f64();
+        if lead > 0.25 {
+            std::thread::sleep(Duration::from_secs_f64(lead - 0.2));
         }
     }
 }
