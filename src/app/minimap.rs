@@ -26,7 +26,11 @@ fn draw(
     let g = court.ground;
     // the court proper: from the hall's back to the far end of the targets and gate
     let (x0, x1, z0, z1) = (g.x0, g.x1, court.hall.z0 - 2.0, g.z1);
-    let h = 170.0f32;
+    // a small window gets a small map, and none when the scene itself has little room
+    let h = ((window.height() - margins.bottom - margins.top) * 0.3).clamp(80.0, 170.0);
+    if window.width() - margins.left - margins.right < 480.0 {
+        return Ok(());
+    }
     let w = (h * (x1 - x0) / (z1 - z0)).clamp(40.0, 160.0);
     let right = window.width() - margins.right - 10.0;
     let bottom = window.height() - margins.bottom - 10.0;

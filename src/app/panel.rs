@@ -27,6 +27,8 @@ pub(super) struct Typed {
     search: String,
     glossary: String,
     pinyin: bool,
+    /// the text panel folded away, for a small window
+    hide_text: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -118,7 +120,12 @@ pub(super) fn panels(
         None => 0.0,
     };
     let bottom = egui::Panel::bottom("timeline").frame(frame).show(&mut root, |ui| {
-        ui.horizontal(|ui| {
+        // a narrow window wraps the bar onto a second row rather than cutting it off
+        ui.horizontal_wrapped(|ui| {
+            let (fold, hint) = if typed.hide_text { ("文⏵", tr(en, "展开原文面板", "show the text panel")) } else { ("⏴文", tr(en, "收起原文面板", "fold the text panel")) };
+            if ui.small_button(fold).on_hover_text(hint).clicked() {
+                typed.hide_text = !typed.hide_text;
+            }
             if ui.button("⏮").on_hover_text(tr(en, "上一步 (Shift+←)", "previous step (Shift+←)")).clicked() {
                 seek_to = Some(beat_start(&stage, neighbour(&stage, now.beat, -1, true)));
             }
@@ -134,6 +141,21 @@ pub(super) fn panels(
             }
             if ui.button("⏭").on_hover_text(tr(en, "下一步 (Shift+→)", "next step (Shift+→)")).clicked() {
                 seek_to = Some(beat_start(&stage, neighbour(&stage, now.beat, 1, true)));
+            }
+            // jump by act: the next shot, bow, cup or round (Shift+S/B/C/O: the one before)
+            for (key, act) in super::playback::JUMP_KEYS {
+                let letter = format!("{key:?}").trim_start_matches("Key").to_string();
+                let label = if en { format!("{}⏵", act.english()) } else { format!("{}⏵", act.name()) };
+                let hint = if en {
+                    format!("next {} ({letter}; Shift+{letter}: the one before)", act.english())
+                } else {
+                    format!("下一{}（{letter}；Shift+{letter}：上一{}）", act.name(), act.name())
+                };
+                if ui.small_button(label).on_hover_text(hint).clicked()
+                    && let Some(r) = crate::rite::jump::next(rite, now.beat, act, true)
+                {
+                    seek_to = Some(beat_start(&stage, r));
+                }
             }
             egui::ComboBox::from_id_salt("speed").selected_text(format!("{}×", head.speed)).width(60.0).show_ui(ui, |ui| {
                 for s in SPEEDS {
@@ -194,10 +216,18 @@ pub(super) fn panels(
         }
     });
 
-    let left = egui::Panel::left("text").default_size(330.0).resizable(true).frame(frame).show(&mut root, |ui| {
+    let narrow = ctx.viewport_rect().width() < 1100.0;
+    let left = (!typed.hide_text).then(|| egui::Panel::left("text").default_size(if narrow { 260.0 } else { 330.0 }).resizable(true).frame(frame).show(&mut root, |ui| {
         ui.horizontal(|ui| {
             ui.heading(if en { &rite.title_en } else { &rite.title });
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                // text size: the whole interface scales
+                if ui.small_button("A+").on_hover_text(tr(en, "放大文字", "larger text")).clicked() {
+                    ctx.set_zoom_factor((ctx.zoom_factor() + 0.1).min(1.8));
+                }
+                if ui.small_button("A−").on_hover_text(tr(en, "缩小文字", "smaller text")).clicked() {
+                    ctx.set_zoom_factor((ctx.zoom_factor() - 0.1).max(0.7));
+                }
                 if ui.selectable_label(en, "EN").clicked() {
                     language.0 = Lang::En;
                 }
@@ -357,7 +387,7 @@ pub(super) fn panels(
             });
         });
         ui.allocate_rect(ui.available_rect_before_wrap(), egui::Sense::hover());
-    });
+    }));
 
     // the inspector opens when someone is selected; the cast list lives in the text panel
     let right_width = match selection.0 {
@@ -388,7 +418,7 @@ pub(super) fn panels(
     if let Some(p) = pace_to {
         stage.set_pace(p);
     }
-    margins.left = left.response.rect.width();
+    margins.left = left.map_or(0.0, |l| l.response.rect.width());
     margins.right = right_width;
     margins.bottom = bottom.response.rect.height();
     margins.top = top;

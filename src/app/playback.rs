@@ -1,4 +1,5 @@
-//! Time moves: play, pause, speed, and the keyboard (Space, ←/→ beat, Shift+←/→ step, Home/End, +/-).
+//! Time moves: play, pause, speed, and the keyboard (Space, ←/→ beat, Shift+←/→ step, Home/End, +/-;
+//! S/B/C/O the next shot, bow, cup, round, with Shift the one before).
 
 use bevy::prelude::*;
 
@@ -8,6 +9,14 @@ use crate::rite::query::BeatRef;
 /// Set by the panels when a text field has the keyboard: keys then type, they do not steer.
 #[derive(Resource, Default)]
 pub struct UiWantsKeyboard(pub bool);
+
+/// The keys that jump by act.
+pub const JUMP_KEYS: [(KeyCode, crate::rite::jump::Act); 4] = [
+    (KeyCode::KeyS, crate::rite::jump::Act::Shot),
+    (KeyCode::KeyB, crate::rite::jump::Act::Bow),
+    (KeyCode::KeyC, crate::rite::jump::Act::Cup),
+    (KeyCode::KeyO, crate::rite::jump::Act::Round),
+];
 
 pub const SPEEDS: [f32; 9] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0];
 
@@ -76,6 +85,13 @@ fn keyboard(
                 if delta < 0 && !shift && head.t > beat_start(&stage, here) + 0.05 { here } else { neighbour(&stage, here, delta, shift) };
             let t = beat_start(&stage, target);
             seek(&mut head, t, &mut moved);
+        }
+    }
+    for (key, act) in JUMP_KEYS {
+        if keys.just_pressed(key)
+            && let Some(r) = crate::rite::jump::next(&stage.rite, now.beat, act, !shift)
+        {
+            seek(&mut head, beat_start(&stage, r), &mut moved);
         }
     }
     if keys.just_pressed(KeyCode::Home) {

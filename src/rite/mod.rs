@@ -7,6 +7,7 @@ pub mod diag;
 pub mod expand;
 pub mod gesture;
 pub mod glossary;
+pub mod jump;
 pub mod load;
 pub mod model;
 pub mod pace;
