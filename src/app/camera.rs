@@ -85,7 +85,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<super::director::Director>()
         .add_systems(PreStartup, no_automatic_egui_context)
         .add_systems(Startup, spawn)
-        .add_systems(Update, (steer, follow, glide, fit_viewport).chain());
+        .add_systems(Update, (steer, bring_into_view, follow, glide, fit_viewport).chain());
 }
 
 /// The overview frames the people acting in the clause now.
@@ -125,35 +125,64 @@ pub fn preset(view: &View, stage: &Stage, head: &Playhead, selection: &Selection
             let (focus, distance) = action_frame(stage, head).unwrap_or((Vec3::new(hall.centre().0, 0.8, hall.z1 + 3.0), 25.0));
             Rig { focus, yaw: 0.35, pitch: 0.58, distance, plan: false }
         }
+        // the hall and every 侯 in the view: the plan's shorter side (its height, in a landscape
+        // window) spans the court from the back of the hall to the farthest 侯
         View::Plan => Rig {
             focus: Vec3::new(hall.centre().0, 0.0, (hall.z0 + south) / 2.0),
             yaw: 0.0,
             pitch: std::f32::consts::FRAC_PI_2 - 1e-4,
-            distance: 150.0,
+            distance: ((south - hall.z0 + 8.0) / PLAN_SPAN).max(150.0),
             plan: true,
         },
-        View::Hall => Rig {
-            focus: Vec3::new(0.0, court.hall_height + 1.2, hall.z1 + 25.0),
-            yaw: std::f32::consts::PI,
-            pitch: 0.12,
-            distance: 28.0,
-            plan: false,
-        },
+        // from the back of the hall, over the archers at the 物, down the range to the 侯
+        View::Hall => {
+            let eye = Vec3::new(0.0, court.hall_height + 2.6, hall.z0 + 1.0);
+            let focus = Vec3::new(0.0, court.hall_height + 0.6, hall.z1 + 24.0);
+            let d = focus - eye;
+            Rig { focus, yaw: std::f32::consts::PI, pitch: (-d.y / d.length()).asin(), distance: d.length(), plan: false }
+        }
+        // from the gate up the court to the hall, high enough to see the archers over every 侯
         View::Gate => {
             let gate_z =
                 court.solids.iter().find(|s| s.kind == crate::rite::model::ObjectKind::Gate).map(|s| s.footprint.z1).unwrap_or(south + 5.0);
-            Rig { focus: Vec3::new(0.0, 1.5, hall.z1), yaw: 0.0, pitch: 0.10, distance: (gate_z - hall.z1).max(10.0) + 2.0, plan: false }
+            let focus = Vec3::new(0.0, court.hall_height + 1.0, hall.z1);
+            let targets = || court.solids.iter().filter(|s| matches!(s.kind, crate::rite::model::ObjectKind::Target { .. }));
+            // a 侯 that stands just inside the gate (大射仪's 大侯) would fill the picture: the eye
+            // stands in front of it instead
+            let eye_z = targets().map(|s| s.footprint.z0 - 4.0).filter(|z| gate_z + 2.0 - z < 15.0).fold(gate_z + 2.0, f32::min);
+            let distance = (eye_z - hall.z1).max(10.0);
+            let eye_z = focus.z + distance;
+            let over = targets()
+                .filter(|s| s.footprint.z0 > focus.z + 1.0 && s.footprint.z1 < eye_z)
+                .map(|s| {
+                    // the cloth stands 躬, 中, 躬 high above its 武 (as the courtyard draws it)
+                    let cloth = match s.kind {
+                        crate::rite::model::ObjectKind::Target { zhong, gong, .. } => zhong.metres(court.chi_m) + 2.0 * gong.metres(court.chi_m),
+                        _ => s.height,
+                    };
+                    let top = s.base + s.lift + cloth.max(s.height) + 1.0;
+                    focus.y + (top - focus.y) * (eye_z - focus.z) / (s.footprint.z0 - focus.z)
+                })
+                .fold(focus.y + distance * 0.10_f32.sin(), f32::max);
+            Rig { focus, yaw: 0.0, pitch: ((over - focus.y) / distance).clamp(0.0, 0.9).asin(), distance, plan: false }
         }
         View::Follow(key) => {
-            let i = stage.rite.timeline.actor_index(key).or(selection.0).unwrap_or(0);
-            let s = stage.rite.timeline.actor_at(i, head.t);
-            Rig {
-                focus: Vec3::new(s.pos[0], s.pos[1] + 1.0, s.pos[2]),
-                yaw: s.bearing.to_radians() + std::f32::consts::PI,
-                pitch: 0.45,
-                distance: 9.0,
-                plan: false,
-            }
+            let tl = &stage.rite.timeline;
+            let i = tl.actor_index(key).or(selection.0).unwrap_or(0);
+            let s = tl.actor_at(i, head.t);
+            let at = Vec3::from_array(s.pos);
+            // the partner of a 拜/答拜 or a 授/受 comes into the picture too
+            let partner = stage.rite.partner(stage.rite.beat_at(head.t), i).map(|p| tl.actor_at(p, head.t)).filter(|p| p.present);
+            let (focus, distance) = match partner {
+                Some(p) => {
+                    let other = Vec3::from_array(p.pos);
+                    ((at + other) / 2.0 + Vec3::Y, (at.distance(other) * 1.4 + 7.0).max(9.0))
+                }
+                None => (at + Vec3::Y, 9.0),
+            };
+            // on the hall the eye stays under the eaves: never through the roof
+            let pitch = if s.pos[1] > 0.3 { ((court.hall_height + 1.7 - focus.y) / distance).clamp(0.05, 0.45).asin() } else { 0.45 };
+            Rig { focus, yaw: s.bearing.to_radians() + std::f32::consts::PI, pitch, distance, plan: false }
         }
     }
 }
@@ -193,10 +222,13 @@ fn up(rig: &Rig) -> Vec3 {
     if rig.plan { Vec3::NEG_Z } else { Vec3::Y }
 }
 
+/// How much of the ground a plan camera at distance d shows across its shorter side: d × this.
+const PLAN_SPAN: f32 = 0.55;
+
 fn projection(rig: &Rig) -> Projection {
     if rig.plan {
         Projection::Orthographic(OrthographicProjection {
-            scaling_mode: ScalingMode::AutoMin { min_width: rig.distance * 0.55, min_height: rig.distance * 0.55 },
+            scaling_mode: ScalingMode::AutoMin { min_width: rig.distance * PLAN_SPAN, min_height: rig.distance * PLAN_SPAN },
             far: 1000.0,
             ..OrthographicProjection::default_3d()
         })
@@ -276,6 +308,23 @@ pub fn set_view(aim: &mut CameraAim, view: View, stage: &Stage, head: &Playhead,
     aim.view = view;
 }
 
+/// A person chosen (a click, the cast list, a duty) while out of the picture is brought into it:
+/// the camera turns to him where he stands, and the view becomes the user's own.
+fn bring_into_view(selection: Res<Selection>, stage: Res<Stage>, head: Res<Playhead>, mut aim: ResMut<CameraAim>) {
+    if !selection.is_changed() {
+        return;
+    }
+    let Some(a) = selection.0 else { return };
+    let s = stage.rite.timeline.actor_at(a, head.t);
+    let at = Vec3::from_array(s.pos) + Vec3::Y;
+    if !s.present || aim.now.plan || matches!(aim.view, View::Follow(_)) || super::director::in_view(&aim.goal, at) {
+        return;
+    }
+    aim.goal.focus = at;
+    aim.goal.distance = aim.goal.distance.min(30.0);
+    aim.view = View::Free;
+}
+
 /// Follow keeps the actor in frame; the overview keeps the clause's actors in frame; the
 /// director chooses the shot.
 fn follow(
@@ -294,6 +343,8 @@ fn follow(
         View::Follow(_) => {
             let rig = preset(&aim.view, &stage, &head, &selection);
             aim.goal.focus = rig.focus;
+            // widen for a partner, never closer than the user left it
+            aim.goal.distance = aim.goal.distance.max(rig.distance);
         }
         View::Overview => {
             let rig = preset(&aim.view, &stage, &head, &selection);

@@ -117,4 +117,36 @@ impl Rite {
     pub fn speech_en(&self, said: &str) -> String {
         glossary().speech_en(said).map(str::to_string).unwrap_or_else(|| format!("says '{said}'"))
     }
+
+    /// Who actor `a` is paired with in clause `r`: the one he hands a thing to or takes it from,
+    /// or, when he bows, another who bows in the same clause (拜 … 答拜).
+    pub fn partner(&self, r: BeatRef, a: usize) -> Option<usize> {
+        use super::deed::Deed;
+        use super::gesture::Gesture;
+        let beat = self.beat(r);
+        let deeds_of = |x: usize| beat.did.iter().filter(move |(who, _)| *who == x).flat_map(|(_, acts)| acts.iter().flatten());
+        let bows = |x: usize| {
+            deeds_of(x).any(|d| {
+                matches!(d, Deed::Gesture(Gesture::Bai | Gesture::ZaiBai | Gesture::DaBai | Gesture::DaZaiBai | Gesture::QiShou | Gesture::ZaiBaiQiShou))
+            })
+        };
+        for d in deeds_of(a) {
+            match d {
+                Deed::Handle { to: Some(to), .. } => return self.timeline.actor_index(to),
+                Deed::Receive(prop) => {
+                    let giver = beat.actors.iter().copied().find(|&x| {
+                        x != a && deeds_of(x).any(|d| matches!(d, Deed::Handle { prop: p, to: Some(_), .. } if p == prop))
+                    });
+                    if giver.is_some() {
+                        return giver;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if bows(a) {
+            return beat.actors.iter().copied().find(|&x| x != a && bows(x));
+        }
+        None
+    }
 }
