@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::stage::{Moved, Now, Playhead, Stage};
+use super::stage::{Moved, Playhead, Stage};
 use crate::rite::query::BeatRef;
 
 /// Set by the panels when a text field has the keyboard: keys then type, they do not steer.
@@ -59,54 +59,61 @@ pub fn seek(head: &mut Playhead, t: f32, moved: &mut MessageWriter<Moved>) {
     moved.write(Moved);
 }
 
+/// Every press counts, not only one a frame: on a slow machine (under a frame a second) three
+/// quick taps of → move three clauses. The presses are read as events, in order.
 fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
+    mut presses: MessageReader<bevy::input::keyboard::KeyboardInput>,
     stage: Res<Stage>,
-    now: Res<Now>,
     mut head: ResMut<Playhead>,
     mut moved: MessageWriter<Moved>,
     typing: Res<UiWantsKeyboard>,
 ) {
+    let pressed: Vec<KeyCode> = presses.read().filter(|e| e.state.is_pressed()).map(|e| e.key_code).collect();
     if typing.0 {
         return;
     }
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    if keys.just_pressed(KeyCode::Space) {
-        if !head.playing && head.t >= stage.rite.timeline.duration {
-            head.t = 0.0;
+    for key in pressed {
+        // the clause the playhead is in now, after the presses before this one
+        let here = stage.rite.beat_at(head.t);
+        match key {
+            KeyCode::Space => {
+                if !head.playing && head.t >= stage.rite.timeline.duration {
+                    head.t = 0.0;
+                }
+                head.playing = !head.playing;
+            }
+            KeyCode::ArrowRight | KeyCode::ArrowLeft => {
+                let delta = if key == KeyCode::ArrowRight { 1 } else { -1 };
+                // ← from the middle of a beat goes back to its start first
+                let target = if delta < 0 && !shift && head.t > beat_start(&stage, here) + 0.05 {
+                    here
+                } else {
+                    neighbour(&stage, here, delta, shift)
+                };
+                let t = beat_start(&stage, target);
+                seek(&mut head, t, &mut moved);
+            }
+            KeyCode::Home => seek(&mut head, 0.0, &mut moved),
+            KeyCode::End => {
+                let end = stage.rite.timeline.duration;
+                seek(&mut head, end, &mut moved);
+                head.playing = false;
+            }
+            KeyCode::Equal | KeyCode::NumpadAdd | KeyCode::Minus | KeyCode::NumpadSubtract => {
+                let faster = matches!(key, KeyCode::Equal | KeyCode::NumpadAdd);
+                let i = SPEEDS.iter().position(|s| (*s - head.speed).abs() < 1e-3).unwrap_or(2) as i32;
+                let j = (i + if faster { 1 } else { -1 }).clamp(0, SPEEDS.len() as i32 - 1);
+                head.speed = SPEEDS[j as usize];
+            }
+            _ => {
+                if let Some((_, act)) = JUMP_KEYS.iter().find(|(k, _)| *k == key)
+                    && let Some(r) = crate::rite::jump::next(&stage.rite, here, *act, !shift)
+                {
+                    seek(&mut head, beat_start(&stage, r), &mut moved);
+                }
+            }
         }
-        head.playing = !head.playing;
-    }
-    for (key, delta) in [(KeyCode::ArrowRight, 1), (KeyCode::ArrowLeft, -1)] {
-        if keys.just_pressed(key) {
-            let here = now.beat;
-            // ← from the middle of a beat goes back to its start first
-            let target =
-                if delta < 0 && !shift && head.t > beat_start(&stage, here) + 0.05 { here } else { neighbour(&stage, here, delta, shift) };
-            let t = beat_start(&stage, target);
-            seek(&mut head, t, &mut moved);
-        }
-    }
-    for (key, act) in JUMP_KEYS {
-        if keys.just_pressed(key)
-            && let Some(r) = crate::rite::jump::next(&stage.rite, now.beat, act, !shift)
-        {
-            seek(&mut head, beat_start(&stage, r), &mut moved);
-        }
-    }
-    if keys.just_pressed(KeyCode::Home) {
-        seek(&mut head, 0.0, &mut moved);
-    }
-    if keys.just_pressed(KeyCode::End) {
-        let end = stage.rite.timeline.duration;
-        seek(&mut head, end, &mut moved);
-        head.playing = false;
-    }
-    let faster = keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd);
-    let slower = keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract);
-    if faster || slower {
-        let i = SPEEDS.iter().position(|s| (*s - head.speed).abs() < 1e-3).unwrap_or(2) as i32;
-        let j = (i + if faster { 1 } else { -1 }).clamp(0, SPEEDS.len() as i32 - 1);
-        head.speed = SPEEDS[j as usize];
     }
 }
