@@ -28,6 +28,10 @@ struct Session {
     _x: Kill,
 }
 
+/// One window test at a time: two software-rendered windows would share two cores, and two
+/// Xvfb servers could pick the same display number.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn start_display() -> (Kill, String) {
     // a free display number: no lock file
     let base = 90 + (std::process::id() % 300);
@@ -49,9 +53,13 @@ fn start_display() -> (Kill, String) {
 
 impl Session {
     fn start(args: &[&str]) -> Session {
+        Session::start_with(args, &[])
+    }
+
+    fn start_with(args: &[&str], env: &[(&str, &str)]) -> Session {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window");
         std::fs::create_dir_all(&dir).unwrap();
-        let log = dir.join(format!("events-{}.jsonl", std::process::id()));
+        let log = dir.join(format!("events-{}-{}.jsonl", std::process::id(), args.join("_").len() + env.len()));
         let _ = std::fs::remove_file(&log);
         let (x, display) = start_display();
         let app = Command::new(env!("CARGO_BIN_EXE_sheli"))
@@ -60,6 +68,7 @@ impl Session {
             .env("SHELI_AUTOMATION", &log)
             .env("SHELI_AUTOMATION_TICKS", "1")
             .env("SHELI_SCREENSHOT", dir.join("window.png"))
+            .envs(env.iter().copied())
             .env_remove("WAYLAND_DISPLAY")
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(dir.join("stderr.txt")).unwrap())
@@ -83,7 +92,10 @@ impl Session {
             }
             if t0.elapsed() > Duration::from_secs(240) {
                 let err = std::fs::read_to_string(self.log.with_file_name("stderr.txt")).unwrap_or_default();
-                panic!("timed out waiting for {what}; events: {events:?}\nstderr: {}", &err[err.len().saturating_sub(3000)..]);
+                // the last events, without the long actor lists
+                let tail: Vec<String> =
+                    events.iter().rev().filter(|e| e["event"] != "actors" && e["event"] != "tick").take(15).map(|e| e.to_string()).collect();
+                panic!("timed out waiting for {what}; the last events, newest first: {tail:?}\nstderr: {}", &err[err.len().saturating_sub(3000)..]);
             }
             std::thread::sleep(Duration::from_millis(100));
         }
@@ -107,6 +119,7 @@ fn screen_of(actors: &Value, id: &str) -> (i64, i64) {
 
 #[test]
 fn click_an_actor_step_with_the_keyboard_and_panels_block_clicks() {
+    let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     assert!(
         available("Xvfb") && available("xdotool"),
         "Xvfb or xdotool is not installed: this test needs xvfb, xauth, xdotool and mesa-vulkan-drivers (.ci/run installs them)"
@@ -170,4 +183,33 @@ fn click_an_actor_step_with_the_keyboard_and_panels_block_clicks() {
     std::thread::sleep(Duration::from_secs(8));
     let drawn = ticks(&s) - before;
     assert!(drawn < 20, "the paused viewer drew {drawn} frames in 8 s with nothing to do");
+}
+
+/// On a machine drawing under a frame a second, three quick taps of → move three clauses, and one
+/// click (no waiting for the hover to catch up) selects the person under the pointer.
+#[test]
+fn a_slow_viewer_drops_no_key_and_selects_on_one_click() {
+    let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    assert!(
+        available("Xvfb") && available("xdotool"),
+        "Xvfb or xdotool is not installed: this test needs xvfb, xauth, xdotool and mesa-vulkan-drivers (.ci/run installs them)"
+    );
+    let mut s = Session::start_with(
+        &["xiang_she", "--paused", "--text", "主人阼阶上当楣北面再拜", "--window", "1024x600", "--view", "overview"],
+        &[("SHELI_SLOW_FRAMES_MS", "1500")],
+    );
+    s.wait_for("ready", |e| e["event"] == "ready");
+    // the opening shot is already at rest: where 主人 is drawn
+    let actors = s.latest_actors();
+    let (x, y) = screen_of(&actors, "zhuren");
+    // move and click at once, as a hurried user does, with no frame drawn in between
+    s.xdotool(&["mousemove", &x.to_string(), &y.to_string(), "click", "1"]);
+    let selected = s.wait_for("主人 selected by one click", |e| e["event"] == "selected" && !e["actor"].is_null());
+    assert_eq!(selected["actor"], "zhuren");
+    s.xdotool(&["search", "--sync", "--name", "District Archery", "windowfocus", "--sync"]);
+    // three taps inside one slow frame: from 主人阼阶上当楣北面再拜 past 宾…答再拜 and 主人坐取爵
+    // to 以降, the second clause of the next step
+    s.xdotool(&["key", "--delay", "60", "Right", "Right", "Right"]);
+    let beat = s.wait_for("three clauses on", |e| e["event"] == "beat");
+    assert_eq!((beat["step"].as_str(), beat["beat"].as_u64()), (Some("xian_qu_jue"), Some(1)), "three presses, three clauses: {beat}");
 }

@@ -26,6 +26,10 @@ struct Report {
 pub const READY_AFTER_FRAMES: u32 = 8;
 
 pub(super) fn plugin(app: &mut App) {
+    // a test's stand-in for a slow machine: every frame takes at least this long
+    if let Some(ms) = std::env::var("SHELI_SLOW_FRAMES_MS").ok().and_then(|v| v.parse::<u64>().ok()) {
+        app.add_systems(Last, move || std::thread::sleep(std::time::Duration::from_millis(ms)));
+    }
     if let Ok(path) = std::env::var("SHELI_AUTOMATION") {
         app.insert_resource(Report {
             path,
@@ -128,10 +132,13 @@ fn report(
         };
         write(&path, v);
     }
-    if moved_now {
+    // where everyone is on screen once the camera is at rest, then that it is at rest: a test
+    // clicking someone after `settled` finds him where he is drawn
+    let settled_now = settled.read().count() > 0;
+    if moved_now || settled_now {
         write(&path, actors());
     }
-    if settled.read().count() > 0 {
+    if settled_now {
         write(&path, json!({"event": "settled"}));
     }
     let dt = time.delta_secs();

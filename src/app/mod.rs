@@ -131,6 +131,6 @@ pub fn run(v: Viewer) -> AppExit {
         clip::plugin,
         idle::plugin,
     ));
-    app.add_plugins((sound::plugin, music_view::plugin));
+    app.add_plugins((sound::plugin, music_view::plugin, picking::click_plugin));
     app.run()
 }

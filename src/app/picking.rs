@@ -67,3 +67,46 @@ fn clear_selection(mut click: On<Pointer<Click>>, mut selection: ResMut<Selectio
         moved.write(Moved);
     }
 }
+
+/// A click selects the figure under the pointer where the button was let go, found by a ray cast
+/// at that moment. The observers above decide by the hover state, which on a slow machine
+/// (under a frame a second) still holds the previous frame's position when a user moves and
+/// clicks at once: a click there took two tries. Added by the viewer only (it needs meshes).
+pub(super) fn click_plugin(app: &mut App) {
+    app.add_systems(Update, select_by_ray);
+}
+
+fn select_by_ray(
+    mut buttons: MessageReader<bevy::input::mouse::MouseButtonInput>,
+    window: Single<&Window, With<bevy::window::PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<super::camera::MainCamera>>,
+    mut ray_cast: MeshRayCast,
+    figures: Query<&ActorFigure>,
+    parents: Query<&ChildOf>,
+    margins: Res<super::camera::Margins>,
+    mut selection: ResMut<Selection>,
+    mut moved: MessageWriter<Moved>,
+) {
+    let released = buttons.read().filter(|b| b.button == MouseButton::Left && !b.state.is_pressed()).count() > 0;
+    if !released {
+        return;
+    }
+    let Some(cursor) = window.cursor_position() else { return };
+    // over a panel: not a click on the scene
+    let inside = cursor.x > margins.left && cursor.x < window.width() - margins.right && cursor.y > margins.top && cursor.y < window.height() - margins.bottom;
+    if !inside {
+        return;
+    }
+    let (cam, at) = *camera;
+    let Ok(ray) = cam.viewport_to_world(at, cursor) else { return };
+    let hits = ray_cast.cast_ray(ray, &MeshRayCastSettings::default());
+    let Some((first, _)) = hits.first() else { return };
+    // the figure a hit mesh belongs to: itself or one of its ancestors
+    let figure = std::iter::successors(Some(*first), |e| parents.get(*e).ok().map(ChildOf::parent)).find_map(|e| figures.get(e).ok());
+    if let Some(f) = figure
+        && selection.0 != Some(f.0)
+    {
+        selection.0 = Some(f.0);
+        moved.write(Moved);
+    }
+}

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::stage::{Moved, Playhead, Stage};
+use super::stage::{Moved, Now, Playhead, Stage};
 use crate::rite::query::BeatRef;
 
 /// Set by the panels when a text field has the keyboard: keys then type, they do not steer.
@@ -65,6 +65,7 @@ fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
     mut presses: MessageReader<bevy::input::keyboard::KeyboardInput>,
     stage: Res<Stage>,
+    now: Res<Now>,
     mut head: ResMut<Playhead>,
     mut moved: MessageWriter<Moved>,
     typing: Res<UiWantsKeyboard>,
@@ -74,9 +75,14 @@ fn keyboard(
         return;
     }
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    // the clause shown, moved by each press in turn (the playhead at a clause's start may read
+    // as the end of the one before, so the clause is carried, not looked up again)
+    let mut here = now.beat;
+    let mut go = |head: &mut Playhead, here: &mut crate::rite::query::BeatRef, to: crate::rite::query::BeatRef| {
+        *here = to;
+        seek(head, beat_start(&stage, to), &mut moved);
+    };
     for key in pressed {
-        // the clause the playhead is in now, after the presses before this one
-        let here = stage.rite.beat_at(head.t);
         match key {
             KeyCode::Space => {
                 if !head.playing && head.t >= stage.rite.timeline.duration {
@@ -92,13 +98,13 @@ fn keyboard(
                 } else {
                     neighbour(&stage, here, delta, shift)
                 };
-                let t = beat_start(&stage, target);
-                seek(&mut head, t, &mut moved);
+                go(&mut head, &mut here, target);
             }
-            KeyCode::Home => seek(&mut head, 0.0, &mut moved),
+            KeyCode::Home => go(&mut head, &mut here, crate::rite::query::BeatRef { step: 0, beat: 0 }),
             KeyCode::End => {
-                let end = stage.rite.timeline.duration;
-                seek(&mut head, end, &mut moved);
+                let last = stage.rite.beats().last().map(|(r, _)| r).unwrap_or(here);
+                go(&mut head, &mut here, last);
+                head.t = stage.rite.timeline.duration;
                 head.playing = false;
             }
             KeyCode::Equal | KeyCode::NumpadAdd | KeyCode::Minus | KeyCode::NumpadSubtract => {
@@ -111,7 +117,7 @@ fn keyboard(
                 if let Some((_, act)) = JUMP_KEYS.iter().find(|(k, _)| *k == key)
                     && let Some(r) = crate::rite::jump::next(&stage.rite, here, *act, !shift)
                 {
-                    seek(&mut head, beat_start(&stage, r), &mut moved);
+                    go(&mut head, &mut here, r);
                 }
             }
         }

@@ -88,7 +88,11 @@ fn keep_track(mut commands: Commands, stage: Res<Stage>, music: Option<Res<Music
 
 fn open_device(mut commands: Commands, mut settings: ResMut<SoundSettings>) {
     let device = std::env::var("SHELI_AUDIO_DEVICE").unwrap_or_else(|_| "default".into());
-    match Pcm::open(&device, SAMPLE_RATE, 120) {
+    // with no sound card at all (no /proc/asound, or it lists none), asking ALSA for `default`
+    // only fills the log with its complaints; SHELI_AUDIO_DEVICE names a device to try regardless
+    let no_card = std::fs::read_to_string("/proc/asound/cards").ok().is_none_or(|c| c.contains("no soundcards"));
+    let opened = if device == "default" && no_card { Err("this machine has no sound card".to_string()) } else { Pcm::open(&device, SAMPLE_RATE, 120) };
+    match opened {
         Ok(pcm) => {
             let shared = Arc::new(Mutex::new(Shared { speed: 1.0, ..Default::default() }));
             let theirs = shared.clone();
