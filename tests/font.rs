@@ -56,7 +56,9 @@ fn every_character_shown_has_a_glyph() {
         // the media-control and speaker symbols of the timeline come from egui's own emoji font
         // pinyin on demand: every tone-marked vowel, whether or not a file has it yet
         let text = text + "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü";
-        for c in text.chars().filter(|c| !c.is_control() && !c.is_whitespace() && !('\u{23E9}'..='\u{23FA}').contains(c) && !('\u{1F507}'..='\u{1F50A}').contains(c)) {
+        for c in text.chars().filter(|c| {
+            !c.is_control() && !c.is_whitespace() && !('\u{23E9}'..='\u{23FA}').contains(c) && !('\u{1F507}'..='\u{1F50A}').contains(c)
+        }) {
             if checked.insert(c) && charmap.map(c).is_none() {
                 missing.insert(c, p.display().to_string());
             }

@@ -16,7 +16,10 @@ fn the_transcription_is_what_the_source_says() {
     }
     let shipped = std::fs::read_to_string(path).unwrap();
     if let Some((k, (a, b))) = shipped.lines().zip(written.lines()).enumerate().find(|(_, (a, b))| a != b) {
-        panic!("music/songs.ron line {} differs from what sources/music/ reads as:\n  file: {a}\n  read: {b}\n(if the reader changed on purpose, rerun with SHELI_BLESS=1 and review the diff)", k + 1);
+        panic!(
+            "music/songs.ron line {} differs from what sources/music/ reads as:\n  file: {a}\n  read: {b}\n(if the reader changed on purpose, rerun with SHELI_BLESS=1 and review the diff)",
+            k + 1
+        );
     }
     assert_eq!(shipped.lines().count(), written.lines().count(), "music/songs.ron has a different number of lines");
     // and the shipped library is that file
@@ -29,7 +32,8 @@ fn the_reader_finds_every_song_the_rites_sing_whole() {
     let lib = Library::builtin();
     let count = |p: &str| lib.songs.iter().find(|s| s.piece == p).map(|s| s.stanzas.len());
     // the stanza counts the headings give (「闗雎三章」, 「鹿鳴三章」, 「葛覃三章」, 「卷耳四章」 …)
-    for (piece, n) in [("鹿鸣", 3), ("关雎", 3), ("葛覃", 3), ("卷耳", 4), ("鹊巢", 3), ("采蘩", 3), ("采苹", 3), ("四牡", 5)] {
+    for (piece, n) in [("鹿鸣", 3), ("关雎", 3), ("葛覃", 3), ("卷耳", 4), ("鹊巢", 3), ("采蘩", 3), ("采苹", 3), ("四牡", 5)]
+    {
         assert_eq!(count(piece), Some(n), "{piece}");
     }
     let guanju = &lib.songs.iter().find(|s| s.piece == "关雎").unwrap().stanzas[0];
@@ -65,7 +69,10 @@ fn every_reading_that_departs_from_the_lu_line_is_recorded() {
 
 #[test]
 fn every_piece_the_scenes_name_is_known_and_placed() {
-    for (scene, pieces) in [("xiang_she", &["关雎", "葛覃", "卷耳", "鹊巢", "采蘩", "采苹", "驺虞", "陔"][..]), ("da_she", &["肆夏", "鹿鸣", "新宫", "狸首", "陔", "骜"][..])] {
+    for (scene, pieces) in [
+        ("xiang_she", &["关雎", "葛覃", "卷耳", "鹊巢", "采蘩", "采苹", "驺虞", "陔"][..]),
+        ("da_she", &["肆夏", "鹿鸣", "新宫", "狸首", "陔", "骜"][..]),
+    ] {
         let rite = sheli::rite::load_named(scene).unwrap();
         for p in pieces {
             assert!(rite.music.iter().any(|c| c.piece == *p), "{scene} never plays {p}");
@@ -93,13 +100,7 @@ fn audio(args: &[&str]) -> Vec<i16> {
     let dir = std::env::temp_dir().join(format!("sheli-audio-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join(format!("{k}.wav"));
-    let status = std::process::Command::new(env!("CARGO_BIN_EXE_sheli"))
-        .arg("audio")
-        .args(args)
-        .arg("--out")
-        .arg(&out)
-        .status()
-        .unwrap();
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_sheli")).arg("audio").args(args).arg("--out").arg(&out).status().unwrap();
     assert!(status.success(), "sheli audio {args:?}");
     let mut r = hound::WavReader::open(&out).unwrap();
     assert_eq!(r.spec().sample_rate, 44_100);
@@ -236,7 +237,15 @@ fn film_pace_keeps_the_tempo_and_cuts_to_whole_stanzas() {
     let guanju = film.performances().iter().find(|p| p.piece == "关雎" && p.part == Part::Sing).unwrap();
     let song = lib.songs.iter().find(|s| s.piece == "关雎").unwrap();
     // at least the first stanza, only whole stanzas, one character a second as at rite time
-    let whole: Vec<usize> = song.stanzas.iter().map(|s| s.lyric.chars().count()).scan(0, |n, k| { *n += k; Some(*n) }).collect();
+    let whole: Vec<usize> = song
+        .stanzas
+        .iter()
+        .map(|s| s.lyric.chars().count())
+        .scan(0, |n, k| {
+            *n += k;
+            Some(*n)
+        })
+        .collect();
     assert!(whole.contains(&guanju.marks.len()), "{} characters is not a whole number of stanzas", guanju.marks.len());
     for w in guanju.marks.windows(2) {
         assert!((w[1].0 - w[0].0 - lib.choices.seconds_per_note as f64).abs() < 1e-9);

@@ -93,9 +93,17 @@ impl Session {
             if t0.elapsed() > Duration::from_secs(240) {
                 let err = std::fs::read_to_string(self.log.with_file_name("stderr.txt")).unwrap_or_default();
                 // the last events, without the long actor lists
-                let tail: Vec<String> =
-                    events.iter().rev().filter(|e| e["event"] != "actors" && e["event"] != "tick").take(15).map(|e| e.to_string()).collect();
-                panic!("timed out waiting for {what}; the last events, newest first: {tail:?}\nstderr: {}", &err[err.len().saturating_sub(3000)..]);
+                let tail: Vec<String> = events
+                    .iter()
+                    .rev()
+                    .filter(|e| e["event"] != "actors" && e["event"] != "tick")
+                    .take(15)
+                    .map(|e| e.to_string())
+                    .collect();
+                panic!(
+                    "timed out waiting for {what}; the last events, newest first: {tail:?}\nstderr: {}",
+                    &err[err.len().saturating_sub(3000)..]
+                );
             }
             std::thread::sleep(Duration::from_millis(100));
         }

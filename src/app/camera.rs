@@ -157,7 +157,9 @@ pub fn preset(view: &View, stage: &Stage, head: &Playhead, selection: &Selection
                 .map(|s| {
                     // the cloth stands 躬, 中, 躬 high above its 武 (as the courtyard draws it)
                     let cloth = match s.kind {
-                        crate::rite::model::ObjectKind::Target { zhong, gong, .. } => zhong.metres(court.chi_m) + 2.0 * gong.metres(court.chi_m),
+                        crate::rite::model::ObjectKind::Target { zhong, gong, .. } => {
+                            zhong.metres(court.chi_m) + 2.0 * gong.metres(court.chi_m)
+                        }
                         _ => s.height,
                     };
                     let top = s.base + s.lift + cloth.max(s.height) + 1.0;

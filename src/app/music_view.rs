@@ -53,7 +53,13 @@ fn draw(
             if let Some((lyric, at)) = &lead.lyric {
                 let mut job = egui::text::LayoutJob::default();
                 for (i, c) in crate::music::library::shown(lyric).chars().enumerate() {
-                    let color = if i == *at { NOW } else if i < *at { DONE } else { INK };
+                    let color = if i == *at {
+                        NOW
+                    } else if i < *at {
+                        DONE
+                    } else {
+                        INK
+                    };
                     let font = egui::FontId::proportional(if i == *at { 20.0 } else { 17.0 });
                     job.append(&c.to_string(), 0.0, egui::TextFormat { font_id: font, color, ..default() });
                 }
@@ -73,7 +79,11 @@ fn draw(
             // why a melody is borrowed or missing: one line, the reasons on hover
             let sung_as = lead.melody.as_ref().and_then(|_| lib.choices.sung_as.iter().find(|a| a.piece == lead.piece));
             if let Some(a) = sung_as {
-                let line = if en { format!("sung to the melody of {} ⓘ", lib.english(&a.melody)) } else { format!("以《{}》之谱歌之 ⓘ", a.melody) };
+                let line = if en {
+                    format!("sung to the melody of {} ⓘ", lib.english(&a.melody))
+                } else {
+                    format!("以《{}》之谱歌之 ⓘ", a.melody)
+                };
                 ui.label(egui::RichText::new(line).color(DONE)).on_hover_text(if en { &a.why_en } else { &a.why });
             }
             if let Some(l) = lib.choices.lost.iter().find(|l| l.piece == lead.piece) {
@@ -92,8 +102,11 @@ fn draw(
             if !state.is_empty() {
                 ui.label(egui::RichText::new(state).color(NOW));
             }
-            ui.label(egui::RichText::new(tr(en, "ⓘ 乐谱来源", "ⓘ where the music comes from")).color(DONE))
-                .on_hover_text(if en { &lib.choices.about_en } else { &lib.choices.about });
+            ui.label(egui::RichText::new(tr(en, "ⓘ 乐谱来源", "ⓘ where the music comes from")).color(DONE)).on_hover_text(if en {
+                &lib.choices.about_en
+            } else {
+                &lib.choices.about
+            });
         });
     });
     Ok(())

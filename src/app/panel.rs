@@ -122,7 +122,11 @@ pub(super) fn panels(
     let bottom = egui::Panel::bottom("timeline").frame(frame).show(&mut root, |ui| {
         // a narrow window wraps the bar onto a second row rather than cutting it off
         ui.horizontal_wrapped(|ui| {
-            let (fold, hint) = if typed.hide_text { ("文⏵", tr(en, "展开原文面板", "show the text panel")) } else { ("⏴文", tr(en, "收起原文面板", "fold the text panel")) };
+            let (fold, hint) = if typed.hide_text {
+                ("文⏵", tr(en, "展开原文面板", "show the text panel"))
+            } else {
+                ("⏴文", tr(en, "收起原文面板", "fold the text panel"))
+            };
             if ui.small_button(fold).on_hover_text(hint).clicked() {
                 typed.hide_text = !typed.hide_text;
             }
@@ -217,177 +221,182 @@ pub(super) fn panels(
     });
 
     let narrow = ctx.viewport_rect().width() < 1100.0;
-    let left = (!typed.hide_text).then(|| egui::Panel::left("text").default_size(if narrow { 260.0 } else { 330.0 }).resizable(true).frame(frame).show(&mut root, |ui| {
-        ui.horizontal(|ui| {
-            ui.heading(if en { &rite.title_en } else { &rite.title });
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                // text size: the whole interface scales
-                if ui.small_button("A+").on_hover_text(tr(en, "放大文字", "larger text")).clicked() {
-                    ctx.set_zoom_factor((ctx.zoom_factor() + 0.1).min(1.8));
-                }
-                if ui.small_button("A−").on_hover_text(tr(en, "缩小文字", "smaller text")).clicked() {
-                    ctx.set_zoom_factor((ctx.zoom_factor() - 0.1).max(0.7));
-                }
-                if ui.selectable_label(en, "EN").clicked() {
-                    language.0 = Lang::En;
-                }
-                if ui.selectable_label(!en, "中").clicked() {
-                    language.0 = Lang::Zh;
-                }
+    let left = (!typed.hide_text).then(|| {
+        egui::Panel::left("text").default_size(if narrow { 260.0 } else { 330.0 }).resizable(true).frame(frame).show(&mut root, |ui| {
+            ui.horizontal(|ui| {
+                ui.heading(if en { &rite.title_en } else { &rite.title });
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    // text size: the whole interface scales
+                    if ui.small_button("A+").on_hover_text(tr(en, "放大文字", "larger text")).clicked() {
+                        ctx.set_zoom_factor((ctx.zoom_factor() + 0.1).min(1.8));
+                    }
+                    if ui.small_button("A−").on_hover_text(tr(en, "缩小文字", "smaller text")).clicked() {
+                        ctx.set_zoom_factor((ctx.zoom_factor() - 0.1).max(0.7));
+                    }
+                    if ui.selectable_label(en, "EN").clicked() {
+                        language.0 = Lang::En;
+                    }
+                    if ui.selectable_label(!en, "中").clicked() {
+                        language.0 = Lang::Zh;
+                    }
+                });
             });
-        });
-        let section = if en { glossary().section_en(&step.section).unwrap_or(&step.section) } else { &step.section };
-        ui.label(
-            egui::RichText::new(format!("{section} · {} {} / {}", tr(en, "第", "step"), now.beat.step + 1, rite.steps.len())).color(DONE),
-        );
-        ui.separator();
-        ui.horizontal(|ui| {
-            ui.label(egui::RichText::new(tr(en, "原文", "Classical text")).strong());
-            ui.checkbox(&mut typed.pinyin, tr(en, "拼音", "pinyin"));
-        });
-        // each clause a link: the enacted one in red, those done in grey
-        let mut word_under_pointer = None;
-        ui.horizontal_wrapped(|ui| {
-            ui.spacing_mut().item_spacing.x = 0.0;
-            for (bi, b) in step.beats.iter().enumerate() {
-                let colour = match bi.cmp(&now.beat.beat) {
-                    std::cmp::Ordering::Less => DONE,
-                    std::cmp::Ordering::Equal => NOW,
-                    std::cmp::Ordering::Greater => INK,
-                };
-                // names of things are underlined: hovering one lights it up in the scene
-                for (run, name) in super::highlight::split_names(&b.text, &names.0) {
-                    let mut text = egui::RichText::new(run).size(20.0).color(colour);
-                    if bi == now.beat.beat {
-                        text = text.background_color(egui::Color32::from_rgb(255, 236, 190));
-                    }
-                    if name.is_some() {
-                        text = text.underline();
-                    }
-                    let mut r = ui.add(egui::Label::new(text).sense(egui::Sense::click())).on_hover_cursor(egui::CursorIcon::PointingHand);
-                    if let Some(word) = &name {
-                        r = r.on_hover_ui(|ui| super::glossary_view::entry(ui, word, rite));
-                    }
-                    if r.hovered() && name.is_some() {
-                        word_under_pointer = name.clone();
-                    }
-                    if r.clicked() {
-                        seek_to = Some(b.start);
-                    }
-                }
-            }
-        });
-        if hovered_word.0 != word_under_pointer {
-            hovered_word.0 = word_under_pointer;
-        }
-        if typed.pinyin {
-            ui.label(egui::RichText::new(pinyin_of(&step.text())).italics().color(DONE));
-        }
-        ui.add_space(8.0);
-        if en {
-            ui.label(egui::RichText::new("Translation").strong());
-            ui.label(egui::RichText::new(&step.translation_en).color(INK));
-            egui::CollapsingHeader::new("Modern Chinese translation (译文)").id_salt("yiwen").show(ui, |ui| {
-                ui.label(egui::RichText::new(&step.translation).color(INK));
-            });
-        } else {
-            ui.label(egui::RichText::new("译文").strong());
-            ui.label(egui::RichText::new(&step.translation).color(INK));
-        }
-        let notes: Vec<&crate::rite::compile::StepInfo> = rite.steps.iter().filter(|s| s.annotates.contains(&step.id)).collect();
-        if !notes.is_empty() {
-            ui.add_space(8.0);
-            ui.label(egui::RichText::new(tr(en, "记", "Notes (记)")).strong());
-            for n in notes {
-                ui.label(egui::RichText::new(n.text()).italics().color(DONE));
-                if en {
-                    ui.label(egui::RichText::new(&n.translation_en).italics().color(DONE));
-                }
-            }
-        }
-        ui.separator();
-        ui.horizontal(|ui| {
-            ui.label(tr(en, "检索", "Search"));
-            ui.add(
-                egui::TextEdit::singleline(&mut typed.search)
-                    .hint_text(tr(en, "原文、译文、人名", "text, translation, names"))
-                    .desired_width(f32::INFINITY),
+            let section = if en { glossary().section_en(&step.section).unwrap_or(&step.section) } else { &step.section };
+            ui.label(
+                egui::RichText::new(format!("{section} · {} {} / {}", tr(en, "第", "step"), now.beat.step + 1, rite.steps.len()))
+                    .color(DONE),
             );
-        });
-        let search = typed.search.clone();
-        if !search.trim().is_empty() {
-            egui::ScrollArea::vertical().id_salt("hits").max_height(180.0).show(ui, |ui| {
-                let q = search.trim();
-                let mut shown = 0;
-                for (i, a) in rite.timeline.actors.iter().enumerate() {
-                    if a.name.contains(q) || a.aliases.iter().any(|x| x.contains(q)) || a.en.to_lowercase().contains(&q.to_lowercase()) {
-                        if ui.link(format!("人物 · {} {}", a.name, a.en)).clicked() {
-                            selection.0 = Some(i);
-                            moved.write(Moved);
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new(tr(en, "原文", "Classical text")).strong());
+                ui.checkbox(&mut typed.pinyin, tr(en, "拼音", "pinyin"));
+            });
+            // each clause a link: the enacted one in red, those done in grey
+            let mut word_under_pointer = None;
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = 0.0;
+                for (bi, b) in step.beats.iter().enumerate() {
+                    let colour = match bi.cmp(&now.beat.beat) {
+                        std::cmp::Ordering::Less => DONE,
+                        std::cmp::Ordering::Equal => NOW,
+                        std::cmp::Ordering::Greater => INK,
+                    };
+                    // names of things are underlined: hovering one lights it up in the scene
+                    for (run, name) in super::highlight::split_names(&b.text, &names.0) {
+                        let mut text = egui::RichText::new(run).size(20.0).color(colour);
+                        if bi == now.beat.beat {
+                            text = text.background_color(egui::Color32::from_rgb(255, 236, 190));
+                        }
+                        if name.is_some() {
+                            text = text.underline();
+                        }
+                        let mut r =
+                            ui.add(egui::Label::new(text).sense(egui::Sense::click())).on_hover_cursor(egui::CursorIcon::PointingHand);
+                        if let Some(word) = &name {
+                            r = r.on_hover_ui(|ui| super::glossary_view::entry(ui, word, rite));
+                        }
+                        if r.hovered() && name.is_some() {
+                            word_under_pointer = name.clone();
+                        }
+                        if r.clicked() {
+                            seek_to = Some(b.start);
+                        }
+                    }
+                }
+            });
+            if hovered_word.0 != word_under_pointer {
+                hovered_word.0 = word_under_pointer;
+            }
+            if typed.pinyin {
+                ui.label(egui::RichText::new(pinyin_of(&step.text())).italics().color(DONE));
+            }
+            ui.add_space(8.0);
+            if en {
+                ui.label(egui::RichText::new("Translation").strong());
+                ui.label(egui::RichText::new(&step.translation_en).color(INK));
+                egui::CollapsingHeader::new("Modern Chinese translation (译文)").id_salt("yiwen").show(ui, |ui| {
+                    ui.label(egui::RichText::new(&step.translation).color(INK));
+                });
+            } else {
+                ui.label(egui::RichText::new("译文").strong());
+                ui.label(egui::RichText::new(&step.translation).color(INK));
+            }
+            let notes: Vec<&crate::rite::compile::StepInfo> = rite.steps.iter().filter(|s| s.annotates.contains(&step.id)).collect();
+            if !notes.is_empty() {
+                ui.add_space(8.0);
+                ui.label(egui::RichText::new(tr(en, "记", "Notes (记)")).strong());
+                for n in notes {
+                    ui.label(egui::RichText::new(n.text()).italics().color(DONE));
+                    if en {
+                        ui.label(egui::RichText::new(&n.translation_en).italics().color(DONE));
+                    }
+                }
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label(tr(en, "检索", "Search"));
+                ui.add(
+                    egui::TextEdit::singleline(&mut typed.search)
+                        .hint_text(tr(en, "原文、译文、人名", "text, translation, names"))
+                        .desired_width(f32::INFINITY),
+                );
+            });
+            let search = typed.search.clone();
+            if !search.trim().is_empty() {
+                egui::ScrollArea::vertical().id_salt("hits").max_height(180.0).show(ui, |ui| {
+                    let q = search.trim();
+                    let mut shown = 0;
+                    for (i, a) in rite.timeline.actors.iter().enumerate() {
+                        if a.name.contains(q) || a.aliases.iter().any(|x| x.contains(q)) || a.en.to_lowercase().contains(&q.to_lowercase())
+                        {
+                            if ui.link(format!("人物 · {} {}", a.name, a.en)).clicked() {
+                                selection.0 = Some(i);
+                                moved.write(Moved);
+                            }
+                            shown += 1;
+                        }
+                    }
+                    for r in rite.find_text(q).into_iter().take(40) {
+                        let b = rite.beat(r);
+                        if ui.link(format!("{} · {}", rite.steps[r.step].section, b.text)).clicked() {
+                            seek_to = Some(b.start);
                         }
                         shown += 1;
                     }
-                }
-                for r in rite.find_text(q).into_iter().take(40) {
-                    let b = rite.beat(r);
-                    if ui.link(format!("{} · {}", rite.steps[r.step].section, b.text)).clicked() {
-                        seek_to = Some(b.start);
-                    }
-                    shown += 1;
-                }
-                for s in rite.steps.iter().filter(|s| s.translation.contains(q)).take(20) {
-                    let first: String = s.translation.chars().take(24).collect();
-                    if ui.link(format!("{} · 译 {}…", s.section, first)).clicked() {
-                        seek_to = Some(s.start);
-                    }
-                    shown += 1;
-                }
-                // English words find the steps whose English translation has them
-                let lower = q.to_lowercase();
-                for s in rite.steps.iter().filter(|s| q.is_ascii() && s.translation_en.to_lowercase().contains(&lower)).take(20) {
-                    let first: String = s.translation_en.chars().take(48).collect();
-                    if ui.link(format!("{} · {first}…", s.section)).clicked() {
-                        seek_to = Some(s.start);
-                    }
-                    shown += 1;
-                }
-                if shown == 0 {
-                    ui.label(egui::RichText::new(tr(en, "无结果", "nothing found")).color(DONE));
-                }
-            });
-        }
-        egui::CollapsingHeader::new(tr(en, "术语", "Glossary")).default_open(false).show(ui, |ui| {
-            super::glossary_view::browser(ui, &mut typed.glossary, en);
-        });
-        egui::CollapsingHeader::new(tr(en, "人物", "Cast")).default_open(false).show(ui, |ui| {
-            egui::ScrollArea::vertical().id_salt("cast").max_height(240.0).show(ui, |ui| {
-                for (i, a) in rite.timeline.actors.iter().enumerate() {
-                    let label = if en && !a.en.is_empty() { format!("{} · {}", a.name, a.en) } else { a.name.clone() };
-                    if ui.selectable_label(selection.0 == Some(i), label).clicked() {
-                        selection.0 = Some(i);
-                        moved.write(Moved);
-                    }
-                }
-            });
-        });
-        if selection.0.is_none() {
-            ui.label(egui::RichText::new(tr(en, "点击人物，查看其职事", "Click a person to see their duties")).color(DONE));
-        }
-        egui::CollapsingHeader::new(tr(en, "目录", "Contents")).default_open(false).show(ui, |ui| {
-            egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
-                let mut last = "";
-                for s in &rite.steps {
-                    if s.section != last {
-                        last = &s.section;
-                        if ui.link(&s.section).clicked() {
+                    for s in rite.steps.iter().filter(|s| s.translation.contains(q)).take(20) {
+                        let first: String = s.translation.chars().take(24).collect();
+                        if ui.link(format!("{} · 译 {}…", s.section, first)).clicked() {
                             seek_to = Some(s.start);
                         }
+                        shown += 1;
                     }
-                }
+                    // English words find the steps whose English translation has them
+                    let lower = q.to_lowercase();
+                    for s in rite.steps.iter().filter(|s| q.is_ascii() && s.translation_en.to_lowercase().contains(&lower)).take(20) {
+                        let first: String = s.translation_en.chars().take(48).collect();
+                        if ui.link(format!("{} · {first}…", s.section)).clicked() {
+                            seek_to = Some(s.start);
+                        }
+                        shown += 1;
+                    }
+                    if shown == 0 {
+                        ui.label(egui::RichText::new(tr(en, "无结果", "nothing found")).color(DONE));
+                    }
+                });
+            }
+            egui::CollapsingHeader::new(tr(en, "术语", "Glossary")).default_open(false).show(ui, |ui| {
+                super::glossary_view::browser(ui, &mut typed.glossary, en);
             });
-        });
-        ui.allocate_rect(ui.available_rect_before_wrap(), egui::Sense::hover());
-    }));
+            egui::CollapsingHeader::new(tr(en, "人物", "Cast")).default_open(false).show(ui, |ui| {
+                egui::ScrollArea::vertical().id_salt("cast").max_height(240.0).show(ui, |ui| {
+                    for (i, a) in rite.timeline.actors.iter().enumerate() {
+                        let label = if en && !a.en.is_empty() { format!("{} · {}", a.name, a.en) } else { a.name.clone() };
+                        if ui.selectable_label(selection.0 == Some(i), label).clicked() {
+                            selection.0 = Some(i);
+                            moved.write(Moved);
+                        }
+                    }
+                });
+            });
+            if selection.0.is_none() {
+                ui.label(egui::RichText::new(tr(en, "点击人物，查看其职事", "Click a person to see their duties")).color(DONE));
+            }
+            egui::CollapsingHeader::new(tr(en, "目录", "Contents")).default_open(false).show(ui, |ui| {
+                egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
+                    let mut last = "";
+                    for s in &rite.steps {
+                        if s.section != last {
+                            last = &s.section;
+                            if ui.link(&s.section).clicked() {
+                                seek_to = Some(s.start);
+                            }
+                        }
+                    }
+                });
+            });
+            ui.allocate_rect(ui.available_rect_before_wrap(), egui::Sense::hover());
+        })
+    });
 
     // the inspector opens when someone is selected; the cast list lives in the text panel
     let right_width = match selection.0 {

@@ -93,7 +93,10 @@ fn select_by_ray(
     }
     let Some(cursor) = window.cursor_position() else { return };
     // over a panel: not a click on the scene
-    let inside = cursor.x > margins.left && cursor.x < window.width() - margins.right && cursor.y > margins.top && cursor.y < window.height() - margins.bottom;
+    let inside = cursor.x > margins.left
+        && cursor.x < window.width() - margins.right
+        && cursor.y > margins.top
+        && cursor.y < window.height() - margins.bottom;
     if !inside {
         return;
     }

@@ -69,7 +69,10 @@ impl Drop for Player {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SoundSettings>()
-        .add_systems(Startup, open_device.run_if(|l: Res<super::Launch>| l.render_to.is_none()).run_if(not(resource_exists::<super::clip::Clip>)))
+        .add_systems(
+            Startup,
+            open_device.run_if(|l: Res<super::Launch>| l.render_to.is_none()).run_if(not(resource_exists::<super::clip::Clip>)),
+        )
         .add_systems(PreUpdate, keep_track.after(super::stage::track_beat))
         .add_systems(Update, (mute_key, follow_playhead.run_if(resource_exists::<Player>)).chain());
 }
@@ -91,7 +94,11 @@ fn open_device(mut commands: Commands, mut settings: ResMut<SoundSettings>) {
     // with no sound card at all (no /proc/asound, or it lists none), asking ALSA for `default`
     // only fills the log with its complaints; SHELI_AUDIO_DEVICE names a device to try regardless
     let no_card = std::fs::read_to_string("/proc/asound/cards").ok().is_none_or(|c| c.contains("no soundcards"));
-    let opened = if device == "default" && no_card { Err("this machine has no sound card".to_string()) } else { Pcm::open(&device, SAMPLE_RATE, 120) };
+    let opened = if device == "default" && no_card {
+        Err("this machine has no sound card".to_string())
+    } else {
+        Pcm::open(&device, SAMPLE_RATE, 120)
+    };
     match opened {
         Ok(pcm) => {
             let shared = Arc::new(Mutex::new(Shared { speed: 1.0, ..Default::default() }));

@@ -120,7 +120,12 @@ impl Library {
                 let n = st.lyric.chars().count();
                 let notes: Vec<&str> = st.notes.split(' ').collect();
                 if notes.len() != n || notes.iter().any(|p| Pitch::parse(p).is_none()) {
-                    return Err(format!("music/songs.ron: {} stanza {}: {} notes for {n} characters, or a note unread", s.piece, k + 1, notes.len()));
+                    return Err(format!(
+                        "music/songs.ron: {} stanza {}: {} notes for {n} characters, or a note unread",
+                        s.piece,
+                        k + 1,
+                        notes.len()
+                    ));
                 }
             }
         }
@@ -139,7 +144,10 @@ impl Library {
     /// Every name a scene may use.
     pub fn pieces(&self) -> Vec<&str> {
         let songs = self.songs.iter().map(|s| s.piece.as_str());
-        songs.chain(self.choices.sung_as.iter().map(|a| a.piece.as_str())).chain(self.choices.lost.iter().map(|l| l.piece.as_str())).collect()
+        songs
+            .chain(self.choices.sung_as.iter().map(|a| a.piece.as_str()))
+            .chain(self.choices.lost.iter().map(|l| l.piece.as_str()))
+            .collect()
     }
 
     /// A piece's English name, for the interface.
@@ -195,7 +203,8 @@ pub fn transcribe_sources() -> Result<Vec<Song>, String> {
     read.extend(sepu::read(JUAN3).map_err(|e| format!("sources/music/sepu_juan3.txt: {e}"))?);
     KEPT.iter()
         .map(|(title, mode, piece, where_)| {
-            let song = read.iter().find(|s| s.title == *title && s.mode == *mode).ok_or_else(|| format!("《瑟谱》 has no {title} in {mode}"))?;
+            let song =
+                read.iter().find(|s| s.title == *title && s.mode == *mode).ok_or_else(|| format!("《瑟谱》 has no {title} in {mode}"))?;
             Ok(sepu::transcribe(song, piece, &format!("《瑟谱》{where_}，第{}行", song.line)))
         })
         .collect()
@@ -205,5 +214,7 @@ pub fn transcribe_sources() -> Result<Vec<Song>, String> {
 pub fn songs_ron(songs: &[Song]) -> String {
     let config = ron::ser::PrettyConfig::new().depth_limit(3).struct_names(true);
     let body = ron::ser::to_string_pretty(songs, config).unwrap_or_default();
-    format!("// 熊朋来《瑟谱》 transcribed by `sheli::music::library::transcribe_sources` from sources/music/;\n// tests/music.rs re-reads the source and checks this file against it. Do not edit by hand.\n{body}\n")
+    format!(
+        "// 熊朋来《瑟谱》 transcribed by `sheli::music::library::transcribe_sources` from sources/music/;\n// tests/music.rs re-reads the source and checks this file against it. Do not edit by hand.\n{body}\n"
+    )
 }

@@ -151,41 +151,48 @@ pub fn transcribe(song: &SourceSong, piece: &str, source: &str) -> Song {
         .map(|s| {
             let mut readings = Vec::new();
             let mut prev: Option<Pitch> = None;
-            let notes: Vec<String> = s
-                .lu
-                .chars()
-                .zip(s.gongche.chars())
-                .enumerate()
-                .map(|(i, (l, g))| {
-                    let (lu, (may, octave)) = (lu_of(l).unwrap_or(0), gongche(g).unwrap_or((&[], 0)));
-                    let mut read = lu;
-                    let mut octave = octave;
-                    if !in_mode.contains(&lu) {
-                        // a 律 outside the mode, where its 工尺 sign also names one inside it:
-                        // the scribe's near form (大 for 太), read as the mode has it
-                        if let [one] = may.iter().copied().filter(|m| in_mode.contains(m)).collect::<Vec<_>>()[..] {
-                            read = one;
-                            let why = format!("{} 不在{}，工尺作「{g}」，读作{}", LU[lu as usize], song.mode, LU[one as usize]);
+            let notes: Vec<String> =
+                s.lu.chars()
+                    .zip(s.gongche.chars())
+                    .enumerate()
+                    .map(|(i, (l, g))| {
+                        let (lu, (may, octave)) = (lu_of(l).unwrap_or(0), gongche(g).unwrap_or((&[], 0)));
+                        let mut read = lu;
+                        let mut octave = octave;
+                        if !in_mode.contains(&lu) {
+                            // a 律 outside the mode, where its 工尺 sign also names one inside it:
+                            // the scribe's near form (大 for 太), read as the mode has it
+                            if let [one] = may.iter().copied().filter(|m| in_mode.contains(m)).collect::<Vec<_>>()[..] {
+                                read = one;
+                                let why = format!("{} 不在{}，工尺作「{g}」，读作{}", LU[lu as usize], song.mode, LU[one as usize]);
+                                readings.push(Reading { at: i, why });
+                            }
+                        } else if !may.contains(&lu) {
+                            // the two lines disagree: the 律 line is the score (卷一: 「譜中毎字各書其律」);
+                            // the 工尺 sign, naming another note, cannot say its octave, so the note
+                            // goes where it lies nearest the notes before and after
+                            let next =
+                                s.lu.chars()
+                                    .zip(s.gongche.chars())
+                                    .nth(i + 1)
+                                    .and_then(|(l, g)| Some(Pitch { lu: lu_of(l)?, octave: gongche(g)?.1 }));
+                            let near = |o: i8| {
+                                let here = Pitch { lu, octave: o }.step();
+                                [prev, next].iter().flatten().map(|p| (here - p.step()).abs()).sum::<i32>() + o.abs() as i32
+                            };
+                            octave = (-1i8..=1).min_by_key(|&o| near(o)).unwrap_or(0);
+                            let why = format!(
+                                "律作{}而工尺作「{g}」，从律，取与前后音相近之{}",
+                                LU[lu as usize],
+                                if octave == 1 { "清声" } else { "正声" }
+                            );
                             readings.push(Reading { at: i, why });
                         }
-                    } else if !may.contains(&lu) {
-                        // the two lines disagree: the 律 line is the score (卷一: 「譜中毎字各書其律」);
-                        // the 工尺 sign, naming another note, cannot say its octave, so the note
-                        // goes where it lies nearest the notes before and after
-                        let next = s.lu.chars().zip(s.gongche.chars()).nth(i + 1).and_then(|(l, g)| Some(Pitch { lu: lu_of(l)?, octave: gongche(g)?.1 }));
-                        let near = |o: i8| {
-                            let here = Pitch { lu, octave: o }.step();
-                            [prev, next].iter().flatten().map(|p| (here - p.step()).abs()).sum::<i32>() + o.abs() as i32
-                        };
-                        octave = (-1i8..=1).min_by_key(|&o| near(o)).unwrap_or(0);
-                        let why = format!("律作{}而工尺作「{g}」，从律，取与前后音相近之{}", LU[lu as usize], if octave == 1 { "清声" } else { "正声" });
-                        readings.push(Reading { at: i, why });
-                    }
-                    let pitch = Pitch { lu: read, octave };
-                    prev = Some(pitch);
-                    pitch.name()
-                })
-                .collect();
+                        let pitch = Pitch { lu: read, octave };
+                        prev = Some(pitch);
+                        pitch.name()
+                    })
+                    .collect();
             Stanza { lyric: s.lyric.clone(), lu: s.lu.clone(), gongche: s.gongche.clone(), notes: notes.join(" "), readings }
         })
         .collect();

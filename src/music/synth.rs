@@ -91,7 +91,9 @@ pub fn sample(n: &Note, tau: f64) -> f32 {
             static PLUCK: std::sync::OnceLock<Vec<(f64, f64, f64)>> = std::sync::OnceLock::new();
             // plucked a fifth of the way along: (ratio, amplitude, decay a second)
             let partials = PLUCK.get_or_init(|| {
-                (1..=10).map(|k| (k as f64, (k as f64 * std::f64::consts::PI * 0.18).sin().abs() / k as f64, 1.2 + 0.9 * k as f64)).collect()
+                (1..=10)
+                    .map(|k| (k as f64, (k as f64 * std::f64::consts::PI * 0.18).sin().abs() / k as f64, 1.2 + 0.9 * k as f64))
+                    .collect()
             });
             0.45 * ringing(tau, end, partials, f)
         }
@@ -101,7 +103,14 @@ pub fn sample(n: &Note, tau: f64) -> f32 {
             0.06 * (reed(f) + reed(f * 1.003)) * held(tau, n.dur, 0.06, 0.08)
         }
         // bronze: two strike tones and inharmonic partials
-        Part::Bell => 0.3 * ringing(tau, end, &[(1.0, 1.0, 0.9), (1.19, 0.6, 1.3), (2.0, 0.45, 1.8), (2.74, 0.3, 2.6), (3.76, 0.2, 3.5), (5.1, 0.12, 5.0)], f),
+        Part::Bell => {
+            0.3 * ringing(
+                tau,
+                end,
+                &[(1.0, 1.0, 0.9), (1.19, 0.6, 1.3), (2.0, 0.45, 1.8), (2.74, 0.3, 2.6), (3.76, 0.2, 3.5), (5.1, 0.12, 5.0)],
+                f,
+            )
+        }
         // stone: a free bar's partials
         Part::Chime => 0.3 * ringing(tau, end, &[(1.0, 1.0, 2.0), (2.76, 0.5, 4.0), (5.4, 0.3, 7.0), (8.93, 0.15, 10.0)], f),
         // skins: a thump whose pitch falls, and the slap of the stick

@@ -55,7 +55,9 @@ pub fn shows(rite: &Rite, r: BeatRef, act: Act) -> bool {
         Act::Bow => deeds().any(|d| {
             matches!(
                 d,
-                Deed::Gesture(Gesture::Bai | Gesture::ZaiBai | Gesture::DaBai | Gesture::DaZaiBai | Gesture::QiShou | Gesture::ZaiBaiQiShou)
+                Deed::Gesture(
+                    Gesture::Bai | Gesture::ZaiBai | Gesture::DaBai | Gesture::DaZaiBai | Gesture::QiShou | Gesture::ZaiBaiQiShou
+                )
             )
         }),
         Act::Cup => deeds().any(|d| match d {

@@ -127,16 +127,23 @@ impl Rite {
         let deeds_of = |x: usize| beat.did.iter().filter(move |(who, _)| *who == x).flat_map(|(_, acts)| acts.iter().flatten());
         let bows = |x: usize| {
             deeds_of(x).any(|d| {
-                matches!(d, Deed::Gesture(Gesture::Bai | Gesture::ZaiBai | Gesture::DaBai | Gesture::DaZaiBai | Gesture::QiShou | Gesture::ZaiBaiQiShou))
+                matches!(
+                    d,
+                    Deed::Gesture(
+                        Gesture::Bai | Gesture::ZaiBai | Gesture::DaBai | Gesture::DaZaiBai | Gesture::QiShou | Gesture::ZaiBaiQiShou
+                    )
+                )
             })
         };
         for d in deeds_of(a) {
             match d {
                 Deed::Handle { to: Some(to), .. } => return self.timeline.actor_index(to),
                 Deed::Receive(prop) => {
-                    let giver = beat.actors.iter().copied().find(|&x| {
-                        x != a && deeds_of(x).any(|d| matches!(d, Deed::Handle { prop: p, to: Some(_), .. } if p == prop))
-                    });
+                    let giver = beat
+                        .actors
+                        .iter()
+                        .copied()
+                        .find(|&x| x != a && deeds_of(x).any(|d| matches!(d, Deed::Handle { prop: p, to: Some(_), .. } if p == prop)));
                     if giver.is_some() {
                         return giver;
                     }

@@ -59,7 +59,10 @@ impl Sim<'_> {
                 let free = cue.free.iter().enumerate().filter_map(|(j, who)| self.one_of(who, &cpath.field("free").index(j))).collect();
                 self.meter = Some(Meter { origin: t, period: drum_period(lib), free, cue: index });
                 if cue.until.is_none() {
-                    self.problem(cpath.field("meter"), "a drum that keeps the beat needs `until`: the clause where the shooting to it ends");
+                    self.problem(
+                        cpath.field("meter"),
+                        "a drum that keeps the beat needs `until`: the clause where the shooting to it ends",
+                    );
                 }
             }
             self.music.push(Placed { piece: cue.piece.clone(), parts, start: t, end: until, repeats: cue.until.is_some() });
