@@ -42,7 +42,7 @@ def main():
         sys.exit(0 if ok1 and ok2 else 1)
     main_file = f'scenes/{rite}.ron'
     src = open(main_file, encoding='utf-8').read()
-    parts = re.findall(r'"([^"]+)"', (re.search(r'parts\s*:\s*\[([^\]]*)\]', src) or [None, ''])[1])
+    parts = re.findall(r'"([^"]+)"', (re.search(r'^\s*parts\s*:\s*\[([^\]]*)\]', src, re.M) or [None, ''])[1])
     files = [main_file] + [os.path.join('scenes', p) for p in parts]
     beats, trans = '', ''
     for f in files:
