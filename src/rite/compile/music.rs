@@ -100,14 +100,11 @@ impl Sim<'_> {
 
     /// The actor, or each member of the group, called `who`; a problem at `node` if none.
     fn performers(&mut self, who: &str, node: &Path) -> Option<Vec<usize>> {
-        if let Some(&i) = self.actor_ix.get(who) {
-            return Some(vec![i]);
+        let found = self.who(who);
+        if found.is_none() {
+            self.problem(node.clone(), format!("unknown actor or group `{who}`"));
         }
-        if let Some(&g) = self.group_ix.get(who) {
-            return Some(self.scene.groups[g].members.iter().filter_map(|m| self.actor_ix.get(m.as_str()).copied()).collect());
-        }
-        self.problem(node.clone(), format!("unknown actor or group `{who}`"));
-        None
+        found
     }
 
     fn one_of(&mut self, who: &str, node: &Path) -> Option<usize> {

@@ -215,16 +215,21 @@ impl<'a> Sim<'a> {
 
     /// Members an act stands for: one actor, or each member of a group.
     pub(super) fn members(&mut self, act: &FlatAct) -> Vec<usize> {
-        if let Some(&i) = self.actor_ix.get(act.who.as_ref()) {
-            return vec![i];
-        }
-        if let Some(&g) = self.group_ix.get(act.who.as_ref()) {
-            let scene = self.scene;
-            return scene.groups[g].members.iter().filter_map(|m| self.actor_ix.get(m.as_str()).copied()).collect();
+        if let Some(members) = self.who(act.who.as_ref()) {
+            return members;
         }
         let msg = format!("unknown actor `{}`", act.who);
         self.problem_in(act.origin.index(0), msg, act.used_at.as_ref());
         Vec::new()
+    }
+
+    /// The actor called `who`, or each member of the group so called; `None` if neither exists.
+    pub(super) fn who(&self, who: &str) -> Option<Vec<usize>> {
+        if let Some(&i) = self.actor_ix.get(who) {
+            return Some(vec![i]);
+        }
+        let &g = self.group_ix.get(who)?;
+        Some(self.scene.groups[g].members.iter().filter_map(|m| self.actor_ix.get(m.as_str()).copied()).collect())
     }
 
     /// Plays one phase: each act from `t0` in parallel. Returns when the last of them ends.
