@@ -1,6 +1,9 @@
 //! Clause by clause: for every line of tests/clauses/<rite>_<part>.tsv, the state that `sheli
 //! state --text FRAGMENT --json` prints must put the named actor at the named place, facing the
-//! named way (and in the named pose, holding the named props, where given). See docs/authoring.md.
+//! named way (and in the named pose, holding the named props, wearing the named gear, where given).
+//! A held prop may say how it is held and whether a bow is strung: `gong_bin@left_hand:unstrung`.
+//! The gear column lists what is on of `bared`, `thumb_ring`, `arm_guard` (`-` for nothing). See
+//! docs/authoring.md.
 //! Each rite is loaded once and asked in-process, through the same moment resolution and JSON
 //! snapshot as the command; tests/cli.rs covers the binary itself.
 
@@ -16,7 +19,39 @@ struct Case {
     place: String,
     facing: String,
     pose: Option<String>,
-    holding: Option<Vec<String>>,
+    holding: Option<Vec<Held>>,
+    gear: Option<Vec<String>>,
+}
+
+/// One entry of the holding column: `prop`, `prop@how`, `prop@how:strung`, `prop:unstrung`.
+#[derive(Debug)]
+struct Held {
+    prop: String,
+    how: Option<String>,
+    strung: Option<bool>,
+}
+
+fn held(entry: &str) -> Held {
+    let (rest, strung) = match entry.split_once(':') {
+        Some((r, "strung")) => (r, Some(true)),
+        Some((r, "unstrung")) => (r, Some(false)),
+        Some((_, other)) => panic!("`{entry}`: after `:` write strung or unstrung, not `{other}`"),
+        None => (entry, None),
+    };
+    let (prop, how) = match rest.split_once('@') {
+        Some((p, h)) => {
+            assert!(sheli::rite::gear::Hand::from_name(h).is_some(), "`{entry}`: unknown way of holding `{h}`");
+            (p, Some(h.to_string()))
+        }
+        None => (rest, None),
+    };
+    Held { prop: prop.to_string(), how, strung }
+}
+
+const GEAR: [&str; 3] = ["bared", "thumb_ring", "arm_guard"];
+
+fn list(col: String) -> Vec<String> {
+    if col == "-" { Vec::new() } else { col.split(',').map(|s| s.trim().to_string()).collect() }
 }
 
 fn cases(rite: &str) -> Vec<Case> {
@@ -46,7 +81,12 @@ fn cases(rite: &str) -> Vec<Case> {
                 place: cols[3].trim().to_string(),
                 facing: cols[4].trim().to_string(),
                 pose: opt(5),
-                holding: opt(6).map(|h| if h == "-" { Vec::new() } else { h.split(',').map(|s| s.trim().to_string()).collect() }),
+                holding: opt(6).map(|h| list(h).iter().map(|e| held(e)).collect()),
+                gear: opt(7).map(list).inspect(|g| {
+                    for w in g {
+                        assert!(GEAR.contains(&w.as_str()), "{name}:{}: unknown gear `{w}` (one of {GEAR:?})", i + 1);
+                    }
+                }),
             });
         }
     }
@@ -92,13 +132,36 @@ fn check(rite: &str, minimum: usize) {
             failures.push(format!("{at}: {} should be {p}, is {}", c.actor, a["pose"]));
         }
         if let Some(h) = &c.holding {
-            let got: Vec<String> = a["holding"].as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect();
-            let mut want = h.clone();
+            let holding = a["holding"].as_array().unwrap();
+            let mut got: Vec<&str> = holding.iter().map(|x| x["prop"].as_str().unwrap()).collect();
+            let mut want: Vec<&str> = h.iter().map(|x| x.prop.as_str()).collect();
+            got.sort();
             want.sort();
-            let mut got_sorted = got.clone();
-            got_sorted.sort();
-            if got_sorted != want {
-                failures.push(format!("{at}: {} should hold {h:?}, holds {got:?}", c.actor));
+            if got != want {
+                failures.push(format!("{at}: {} should hold {want:?}, holds {got:?}", c.actor));
+            }
+            for w in h {
+                let entry = holding.iter().find(|x| x["prop"] == w.prop.as_str());
+                if let (Some(how), Some(e)) = (&w.how, entry)
+                    && e["how"] != how.as_str()
+                {
+                    failures.push(format!("{at}: {} should hold {} {how}, holds it {}", c.actor, w.prop, e["how"]));
+                }
+                if let Some(want) = w.strung {
+                    let prop = s["props"].as_array().unwrap().iter().find(|p| p["id"] == w.prop.as_str());
+                    let strung = prop.and_then(|p| p["strung"].as_bool());
+                    if strung != Some(want) {
+                        failures.push(format!("{at}: {} should be {}, is {strung:?}", w.prop, if want { "strung" } else { "unstrung" }));
+                    }
+                }
+            }
+        }
+        if let Some(g) = &c.gear {
+            let on: Vec<&str> = GEAR.into_iter().filter(|k| a[*k] == true).collect();
+            let mut want: Vec<&str> = g.iter().map(String::as_str).collect();
+            want.sort_by_key(|w| GEAR.iter().position(|k| k == w));
+            if on != want {
+                failures.push(format!("{at}: {} should wear {want:?}, wears {on:?}", c.actor));
             }
         }
     }

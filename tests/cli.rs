@@ -43,7 +43,7 @@ fn assert_ends_in_beat(fragment: &str, beat: &str) {
 }
 
 fn holding(s: &Value, id: &str) -> Vec<String> {
-    actor(s, id)["holding"].as_array().unwrap().iter().map(|h| h.as_str().unwrap().to_string()).collect()
+    actor(s, id)["holding"].as_array().unwrap().iter().map(|h| h["prop"].as_str().unwrap().to_string()).collect()
 }
 
 #[test]

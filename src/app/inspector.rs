@@ -7,6 +7,7 @@ use super::camera::{CameraAim, View};
 use super::stage::{Playhead, Selection, Stage};
 use super::style::{DONE, INK, NOW, tr};
 use crate::rite::deed::{Lang, describe};
+use crate::rite::gear::Hand;
 use crate::rite::glossary::glossary;
 use crate::rite::query::BeatRef;
 
@@ -48,11 +49,20 @@ pub(super) fn inspector(
         let facing = if en { facing.english() } else { facing.chinese() };
         ui.label(format!("{} {place} · {} {facing}", tr(en, "在", "at"), tr(en, "面", "facing")));
         let holding: Vec<String> = (0..tl.props.len())
-            .filter(|k| tl.prop_at(*k, head.t).held_by == Some(i))
-            .map(|k| if en { rite.prop_en(k) } else { tl.props[k].name.clone() })
+            .map(|k| (k, tl.prop_at(k, head.t)))
+            .filter(|(_, p)| p.held_by == Some(i))
+            .map(|(k, p)| {
+                let how = p.how.unwrap_or(Hand::BothHands);
+                if en { format!("{} {}", rite.prop_en(k), how.english()) } else { format!("{}{}", how.chinese(), tl.props[k].name) }
+            })
             .collect();
         if !holding.is_empty() {
-            ui.label(format!("{} {}", tr(en, "执", "holds"), holding.join(if en { ", " } else { "、" })));
+            ui.label(format!("{}{}", tr(en, "", "holds "), holding.join(if en { ", " } else { "、" })));
+        }
+        let gear = [(s.gear.bared, "袒", "left arm bared"), (s.gear.thumb_ring, "决", "thumb ring"), (s.gear.arm_guard, "遂", "arm guard")];
+        let worn: Vec<&str> = gear.iter().filter(|g| g.0).map(|g| if en { g.2 } else { g.1 }).collect();
+        if !worn.is_empty() {
+            ui.label(worn.join(if en { ", " } else { "、" }));
         }
     } else {
         ui.label(egui::RichText::new(tr(en, "不在场（未入，或已出）", "not here (not yet come in, or gone)")).color(DONE));

@@ -154,18 +154,23 @@ pub(super) fn state(rite: &Rite, at: &MomentArgs, json: bool, english: bool) -> 
         } else {
             (a.name.as_str(), a.places.first().map(String::as_str))
         };
-        let holding = if a.holding.is_empty() {
-            String::new()
-        } else if english {
-            {
-                let props = &rite.timeline.props;
-                let names: Vec<String> =
-                    a.holding.iter().filter_map(|id| props.iter().position(|p| &p.id == id)).map(|i| rite.prop_en(i)).collect();
-                format!("  holds {}", names.join(", "))
-            }
-        } else {
-            format!("  holds {}", a.holding.join(", "))
-        };
+        let props = &rite.timeline.props;
+        let held: Vec<String> = a
+            .holding
+            .iter()
+            .map(|h| match props.iter().position(|p| p.id == h.prop) {
+                Some(i) if english => format!("{} ({})", rite.prop_en(i), h.how.replace('_', " ")),
+                _ => format!("{} ({})", h.prop, h.how),
+            })
+            .collect();
+        let gear: Vec<&str> = [(a.bared, "bared"), (a.thumb_ring, "thumb ring"), (a.arm_guard, "arm guard")]
+            .into_iter()
+            .filter_map(|(on, what)| on.then_some(what))
+            .collect();
+        let mut holding = if held.is_empty() { String::new() } else { format!("  holds {}", held.join(", ")) };
+        if !gear.is_empty() {
+            holding += &format!("  [{}]", gear.join(", "));
+        }
         writeln!(out, "  {:<8} {:<10} faces {:<2} {:<9} at {}{}", name, a.id, a.facing, a.pose, place.unwrap_or("—"), holding)?;
     }
     Ok(ExitCode::SUCCESS)

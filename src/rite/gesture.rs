@@ -2,6 +2,7 @@
 //! English, how long it takes and the pose it shows. A scene's moves are mapped to a gesture once,
 //! when the scene is compiled; the timeline, the duties, the figures and the CLI match on the enum.
 
+use super::gear::Gear;
 use super::model::Move;
 use super::timeline::Pose;
 
@@ -24,11 +25,19 @@ pub enum Gesture {
     ZuJue,
     Tan,
     XiRobe,
+    Jue,
+    Sui,
+    ShuoJueShi,
     RaiseFlag,
     LowerFlag,
     Sing,
     Play,
     Take,
+    Hold,
+    Tuck,
+    Between,
+    StringBow,
+    SlackBow,
     Put,
     Give,
     Set,
@@ -64,7 +73,7 @@ const fn row(name: &'static str, en: &'static str, seconds: f32, stance: Stance,
 use Stance::{AsHeIs, Bowing, Shooting, Sitting};
 
 /// In the order of [`Gesture`]'s variants.
-const TABLE: [Row; 29] = [
+const TABLE: [Row; 37] = [
     row("拜", "bows", 3.0, Bowing, None),
     row("再拜", "bows twice", 5.5, Bowing, None),
     row("答拜", "bows in return", 3.0, Bowing, None),
@@ -82,11 +91,19 @@ const TABLE: [Row; 29] = [
     row("卒爵", "drains the cup", 2.0, Sitting, None),
     row("袒", "bares his left arm", 2.0, AsHeIs, None),
     row("袭", "covers his arm again", 2.0, AsHeIs, None),
+    row("决", "puts on the thumb ring", 1.2, AsHeIs, None),
+    row("遂", "ties on the arm guard", 1.2, AsHeIs, None),
+    row("说决拾", "takes off the thumb ring and arm guard", 1.5, AsHeIs, None),
     row("举旌", "raises the flag", 1.5, AsHeIs, None),
     row("偃旌", "lowers the flag", 1.5, AsHeIs, None),
     row("歌", "sings", 6.0, Sitting, None),
     row("奏", "plays", 6.0, AsHeIs, None),
     row("取", "takes up", 1.2, AsHeIs, None),
+    row("执", "holds", 0.8, AsHeIs, None),
+    row("搢", "tucks in his belt", 1.0, AsHeIs, None),
+    row("挟", "holds between his fingers", 0.8, AsHeIs, None),
+    row("张", "strings", 2.0, AsHeIs, None),
+    row("弛", "unstrings", 2.0, AsHeIs, None),
     row("奠", "sets down", 1.2, AsHeIs, None),
     row("授", "hands", 1.5, AsHeIs, None),
     row("设", "sets out", 1.2, AsHeIs, None),
@@ -97,7 +114,7 @@ const TABLE: [Row; 29] = [
 ];
 
 impl Gesture {
-    pub const ALL: [Gesture; 29] = [
+    pub const ALL: [Gesture; 37] = [
         Gesture::Bai,
         Gesture::ZaiBai,
         Gesture::DaBai,
@@ -115,11 +132,19 @@ impl Gesture {
         Gesture::ZuJue,
         Gesture::Tan,
         Gesture::XiRobe,
+        Gesture::Jue,
+        Gesture::Sui,
+        Gesture::ShuoJueShi,
         Gesture::RaiseFlag,
         Gesture::LowerFlag,
         Gesture::Sing,
         Gesture::Play,
         Gesture::Take,
+        Gesture::Hold,
+        Gesture::Tuck,
+        Gesture::Between,
+        Gesture::StringBow,
+        Gesture::SlackBow,
         Gesture::Put,
         Gesture::Give,
         Gesture::Set,
@@ -164,6 +189,37 @@ impl Gesture {
         self.row().seated_after
     }
 
+    /// What he wears after it: 袒 bares the left arm and 袭 covers it, 决 and 遂 put on the thumb
+    /// ring and the arm guard, 说决拾 takes both off.
+    pub fn gear_after(self, gear: Gear) -> Gear {
+        match self {
+            Gesture::Tan => Gear { bared: true, ..gear },
+            Gesture::XiRobe => Gear { bared: false, ..gear },
+            Gesture::Jue => Gear { thumb_ring: true, ..gear },
+            Gesture::Sui => Gear { arm_guard: true, ..gear },
+            Gesture::ShuoJueShi => Gear { thumb_ring: false, arm_guard: false, ..gear },
+            _ => gear,
+        }
+    }
+
+    /// Whether it handles a thing (and so is placed among the prop events).
+    pub fn handles_a_thing(self) -> bool {
+        matches!(
+            self,
+            Gesture::Take
+                | Gesture::Hold
+                | Gesture::Tuck
+                | Gesture::Between
+                | Gesture::StringBow
+                | Gesture::SlackBow
+                | Gesture::Put
+                | Gesture::Give
+                | Gesture::Set
+                | Gesture::Clear
+                | Gesture::Shoot
+        )
+    }
+
     pub fn from_name(name: &str) -> Option<Gesture> {
         Gesture::ALL.into_iter().find(|g| g.name() == name)
     }
@@ -175,7 +231,16 @@ impl Move {
     pub fn names_mut(&mut self) -> Vec<&mut String> {
         match self {
             Move::Go { to, via, .. } => std::iter::once(to).chain(via.as_mut()).collect(),
-            Move::Enter(p) | Move::Take(p) | Move::Put(p) | Move::Clear(p) | Move::Say(p) => vec![p],
+            Move::Enter(p)
+            | Move::Take(p)
+            | Move::Hold(p, _)
+            | Move::Tuck(p)
+            | Move::Between(p)
+            | Move::StringBow(p)
+            | Move::SlackBow(p)
+            | Move::Put(p)
+            | Move::Clear(p)
+            | Move::Say(p) => vec![p],
             Move::PutOn(p, q) | Move::Give(p, q) | Move::Set(p, q) => vec![p, q],
             Move::Shoot { arrow, target, .. } => vec![arrow, target],
             _ => Vec::new(),
@@ -202,6 +267,14 @@ impl Move {
             Move::ZuJue => Gesture::ZuJue,
             Move::Tan => Gesture::Tan,
             Move::XiRobe => Gesture::XiRobe,
+            Move::Jue => Gesture::Jue,
+            Move::Sui => Gesture::Sui,
+            Move::ShuoJueShi => Gesture::ShuoJueShi,
+            Move::Hold(..) => Gesture::Hold,
+            Move::Tuck(_) => Gesture::Tuck,
+            Move::Between(_) => Gesture::Between,
+            Move::StringBow(_) => Gesture::StringBow,
+            Move::SlackBow(_) => Gesture::SlackBow,
             Move::RaiseFlag => Gesture::RaiseFlag,
             Move::LowerFlag => Gesture::LowerFlag,
             Move::Sing => Gesture::Sing,

@@ -5,6 +5,7 @@ pub mod court;
 pub mod deed;
 pub mod diag;
 pub mod expand;
+pub mod gear;
 pub mod gesture;
 pub mod glossary;
 pub mod jump;

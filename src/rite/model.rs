@@ -4,6 +4,8 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+pub use super::gear::Hand;
+
 /// A length written in the text's own units; converted with [`Len::chi`] and the scene's 尺.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -511,6 +513,18 @@ pub enum PropKind {
     Other,
 }
 
+impl PropKind {
+    /// How it is held when the text says only 取 or 受: a bow in the left hand at its grip, an
+    /// arrow, the 扑 or the flag in the right, anything else before the body in both.
+    pub fn usual_hold(self) -> Hand {
+        match self {
+            PropKind::Bow => Hand::LeftHand,
+            PropKind::Arrow | PropKind::Whip | PropKind::Flag => Hand::RightHand,
+            _ => Hand::BothHands,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PropStart {
@@ -520,6 +534,12 @@ pub struct PropStart {
     /// an actor who holds it
     #[serde(default)]
     pub held_by: Option<String>,
+    /// how he holds it, if not as the thing is usually held
+    #[serde(default)]
+    pub how: Option<Hand>,
+    /// a bow lies strung unless this says `false`
+    #[serde(default)]
+    pub strung: Option<bool>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -658,6 +678,31 @@ pub enum Move {
     Tan,
     #[serde(rename = "袭")]
     XiRobe,
+    /// 决: puts the thumb ring on the right thumb
+    #[serde(rename = "决")]
+    Jue,
+    /// 遂 (拾): ties the arm guard on the bared left arm
+    #[serde(rename = "遂")]
+    Sui,
+    /// 说决拾: takes both off
+    #[serde(rename = "说决拾")]
+    ShuoJueShi,
+    /// 执: holds a thing the stated way, taking it up first if it lies within reach:
+    /// `执("se", shoulder)`, `执("shi_1", right_hand)`
+    #[serde(rename = "执")]
+    Hold(String, Hand),
+    /// 搢: thrusts a thing into the belt (搢扑, 搢三)
+    #[serde(rename = "搢")]
+    Tuck(String),
+    /// 挟: holds an arrow across the fingers (挟一个)
+    #[serde(rename = "挟")]
+    Between(String),
+    /// 张: strings a bow
+    #[serde(rename = "张")]
+    StringBow(String),
+    /// 弛: unstrings a bow
+    #[serde(rename = "弛")]
+    SlackBow(String),
     #[serde(rename = "举旌")]
     RaiseFlag,
     #[serde(rename = "偃旌")]

@@ -34,7 +34,21 @@ pub struct ActorView {
     pub places_en: Vec<String>,
     pub facing: String,
     pub pose: String,
-    pub holding: Vec<String>,
+    pub holding: Vec<HoldingView>,
+    /// 袒: the left arm bared
+    pub bared: bool,
+    /// 决: the thumb ring on
+    pub thumb_ring: bool,
+    /// 遂 (拾): the arm guard on
+    pub arm_guard: bool,
+}
+
+/// A thing an actor holds, and how: `left_hand`, `right_hand`, `both_hands`, `fingers` (挟),
+/// `belt` (搢) or `shoulder` (何).
+#[derive(Debug, Serialize)]
+pub struct HoldingView {
+    pub prop: String,
+    pub how: &'static str,
 }
 
 #[derive(Debug, Serialize)]
@@ -47,6 +61,9 @@ pub struct PropView {
     pub places: Vec<String>,
     pub places_en: Vec<String>,
     pub held_by: Option<String>,
+    /// a bow's string (张 or 弛); absent for anything but a bow
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strung: Option<bool>,
 }
 
 #[derive(Debug, Serialize)]
@@ -121,8 +138,14 @@ impl Rite {
                             .iter()
                             .enumerate()
                             .filter(|(_, p)| p.held_by == Some(i))
-                            .map(|(k, _)| tl.props[k].id.clone())
+                            .map(|(k, p)| HoldingView {
+                                prop: tl.props[k].id.clone(),
+                                how: p.how.map(|h| h.name()).unwrap_or("both_hands"),
+                            })
                             .collect(),
+                        bared: s.gear.bared,
+                        thumb_ring: s.gear.thumb_ring,
+                        arm_guard: s.gear.arm_guard,
                     }
                 })
                 .collect(),
@@ -146,6 +169,7 @@ impl Rite {
                         places_en: places.iter().map(|p| self.place_en(p)).collect(),
                         places,
                         held_by: s.held_by.map(|a| tl.actors[a].id.clone()),
+                        strung: s.strung,
                     }
                 })
                 .collect(),

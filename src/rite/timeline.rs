@@ -2,6 +2,7 @@
 //! carrying the state it ends in, so a seek is a binary search, never a replay.
 
 use super::court::{Courtyard, Level};
+use super::gear::{Gear, Hand};
 use super::gesture::Gesture;
 pub use super::model::bearing_vector;
 use super::model::{Dir, Dress, PropKind};
@@ -37,6 +38,8 @@ pub struct Rest {
     /// standing or sitting (坐 until 兴)
     pub seated: bool,
     pub present: bool,
+    /// bared, thumb ring, arm guard
+    pub gear: Gear,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -82,7 +85,8 @@ pub struct ActorTrack {
 pub enum PropAt {
     Absent,
     At([f32; 3]),
-    Held(usize),
+    /// in an actor's hands (or belt, or on his shoulder)
+    Held(usize, Hand),
     /// an arrow in the air from `from` until `t1`, then lying at `to`
     Flying {
         from: [f32; 3],
@@ -101,6 +105,9 @@ pub struct PropTrack {
     pub initial: PropAt,
     /// (time it takes effect, where it is from then on)
     pub keys: Vec<(f32, PropAt)>,
+    /// a bow's string: strung at the start or not, then (time, strung from then on); None for
+    /// anything but a bow
+    pub strung: Option<(bool, Vec<(f32, bool)>)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -111,6 +118,8 @@ pub struct ActorState {
     pub pose: Pose,
     /// the gesture being made, if any, and how far through it (0..1)
     pub gesture: Option<(Gesture, f32)>,
+    /// what he wears now (a gesture that changes it takes effect when it ends)
+    pub gear: Gear,
 }
 
 impl ActorState {
@@ -124,7 +133,11 @@ pub struct PropState {
     pub present: bool,
     pub pos: [f32; 3],
     pub held_by: Option<usize>,
+    /// how its holder carries it
+    pub how: Option<Hand>,
     pub flying: bool,
+    /// a bow's string; None for anything else
+    pub strung: Option<bool>,
 }
 
 /// The whole world at one moment, indexed like the timeline's tracks.
@@ -134,8 +147,17 @@ pub struct World {
     pub props: Vec<PropState>,
 }
 
-/// Hand height above the floor, and how far in front of the body a held thing is.
-const HAND: (f32, f32) = (1.0, 0.25);
+/// Where a held thing is, from the holder's feet: (to his right, up, forward), in metres.
+fn hold_offset(how: Hand) -> [f32; 3] {
+    match how {
+        Hand::LeftHand => [-0.24, 0.95, 0.22],
+        Hand::RightHand => [0.24, 0.95, 0.22],
+        Hand::BothHands => [0.0, 1.0, 0.25],
+        Hand::Fingers => [0.22, 1.0, 0.24],
+        Hand::Belt => [0.14, 0.74, 0.12],
+        Hand::Shoulder => [-0.2, 1.3, 0.0],
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct Timeline {
@@ -163,14 +185,16 @@ impl ActorTrack {
         match &seg.motion {
             Motion::Walk { path, cum } => {
                 let (pos, bearing) = along(path, cum, f * cum.last().copied().unwrap_or(0.0), before.bearing);
-                ActorState { present: true, pos, bearing, pose: Pose::Walking, gesture: None }
+                ActorState { present: true, pos, bearing, pose: Pose::Walking, gesture: None, gear: before.gear }
             }
             Motion::Turn { from, to } => {
                 let delta = (to - from + 540.0).rem_euclid(360.0) - 180.0;
-                ActorState { present: before.present, pos: before.pos, bearing: from + delta * f, pose: base, gesture: None }
+                let bearing = from + delta * f;
+                ActorState { present: before.present, pos: before.pos, bearing, pose: base, gesture: None, gear: before.gear }
             }
             Motion::Gesture { gesture, pose } => {
-                ActorState { present: before.present, pos: before.pos, bearing: before.bearing, pose: *pose, gesture: Some((*gesture, f)) }
+                let (pos, bearing, gear) = (before.pos, before.bearing, before.gear);
+                ActorState { present: before.present, pos, bearing, pose: *pose, gesture: Some((*gesture, f)), gear }
             }
             Motion::Enter => ActorState { present: true, ..rest_state(&seg.end) },
             Motion::Exit => ActorState { present: true, ..rest_state(&before) },
@@ -201,19 +225,25 @@ impl Timeline {
         let k = track.keys.partition_point(|(kt, _)| *kt <= t);
         let at = if k == 0 { &track.initial } else { &track.keys[k - 1].1 };
         let t_key = if k == 0 { 0.0 } else { track.keys[k - 1].0 };
+        let strung = track.strung.as_ref().map(|(first, keys)| {
+            let j = keys.partition_point(|(kt, _)| *kt <= t);
+            if j == 0 { *first } else { keys[j - 1].1 }
+        });
+        let lying = |present, pos| PropState { present, pos, held_by: None, how: None, flying: false, strung };
         match at {
-            PropAt::Absent => PropState { present: false, pos: [0.0; 3], held_by: None, flying: false },
-            PropAt::At(p) => PropState { present: true, pos: *p, held_by: None, flying: false },
-            PropAt::Held(a) => {
+            PropAt::Absent => lying(false, [0.0; 3]),
+            PropAt::At(p) => lying(true, *p),
+            PropAt::Held(a, how) => {
                 let s = holder(*a);
                 let (dx, dz) = bearing_vector(s.bearing);
-                let hand_y = if s.pose == Pose::Sitting { HAND.0 * 0.6 } else { HAND.0 };
-                let pos = [s.pos[0] + dx * HAND.1, s.pos[1] + hand_y, s.pos[2] + dz * HAND.1];
-                PropState { present: s.present, pos, held_by: Some(*a), flying: false }
+                let [right, up, forward] = hold_offset(*how);
+                let up = if s.pose == Pose::Sitting { up * 0.6 } else { up };
+                let pos = [s.pos[0] + dx * forward - dz * right, s.pos[1] + up, s.pos[2] + dz * forward + dx * right];
+                PropState { present: s.present, pos, held_by: Some(*a), how: Some(*how), flying: false, strung }
             }
             PropAt::Flying { from, to, t1, .. } => {
                 let f = if *t1 > t_key { ((t - t_key) / (t1 - t_key)).clamp(0.0, 1.0) } else { 1.0 };
-                PropState { present: true, pos: arc(*from, *to, f), held_by: None, flying: f < 1.0 }
+                PropState { flying: f < 1.0, ..lying(true, arc(*from, *to, f)) }
             }
         }
     }
@@ -250,6 +280,7 @@ fn rest_state(r: &Rest) -> ActorState {
         bearing: r.bearing,
         pose: if r.seated { Pose::Sitting } else { Pose::Standing },
         gesture: None,
+        gear: r.gear,
     }
 }
 

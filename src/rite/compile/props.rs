@@ -1,7 +1,8 @@
 //! Things changing hands: each 取, 奠, 授, 设, 彻 and 射 of a phase, in time order, checked
 //! against who holds what and where it lies, and written into the prop tracks.
 
-use super::super::model::{Move, ObjectKind};
+use super::super::gear::Hand;
+use super::super::model::{Move, ObjectKind, PropKind};
 use super::super::route::dist3;
 use super::super::timeline::{PropAt, bearing_vector};
 use super::BeatInfo;
@@ -38,17 +39,18 @@ fn horizontal(a: [f32; 3], b: [f32; 3]) -> f32 {
 impl Sim<'_> {
     pub(super) fn apply_prop_event(&mut self, e: PropEvent<'_>, info: &mut BeatInfo) {
         let name = self.props[e.prop].name.clone();
-        let holder = match &self.prop_now[e.prop] {
-            PropAt::Held(h) => Some(*h),
-            _ => None,
+        let (holder, held_how) = match &self.prop_now[e.prop] {
+            PropAt::Held(h, how) => (Some(*h), Some(*how)),
+            _ => (None, None),
         };
+        let kind = self.props[e.prop].kind;
         let who = self.tracks[e.actor].name.clone();
         let here = self.tracks[e.actor].at(e.t);
         let note = e.used;
         let new_state = match e.kind {
-            Move::Take(_) => {
+            Move::Take(_) | Move::Hold(..) | Move::Tuck(_) | Move::Between(_) => {
                 match &self.prop_now[e.prop] {
-                    PropAt::Held(h) if *h != e.actor => {
+                    PropAt::Held(h, _) if *h != e.actor => {
                         let msg = format!("{who} takes {name} ({}) but {} holds it", self.props[e.prop].id, self.tracks[*h].name);
                         self.problem_in(e.path(), msg, note);
                         return;
@@ -65,11 +67,29 @@ impl Sim<'_> {
                             return;
                         }
                     }
-                    PropAt::Held(_) => {}
+                    PropAt::Held(..) => {}
                 }
-                PropAt::Held(e.actor)
+                let how = match e.kind {
+                    Move::Hold(_, how) => *how,
+                    Move::Tuck(_) => Hand::Belt,
+                    Move::Between(_) => Hand::Fingers,
+                    // 取 what he already holds keeps it as it is
+                    _ => held_how.unwrap_or(kind.usual_hold()),
+                };
+                PropAt::Held(e.actor, how)
             }
-            Move::Put(_) | Move::PutOn(..) | Move::Give(..) | Move::Shoot { .. } if holder != Some(e.actor) => {
+            Move::StringBow(_) | Move::SlackBow(_) if kind != PropKind::Bow => {
+                self.problem_in(e.path(), format!("{name} ({}) is not a bow: only a bow is strung or unstrung", self.props[e.prop].id), note);
+                return;
+            }
+            Move::Put(_)
+            | Move::PutOn(..)
+            | Move::Give(..)
+            | Move::Shoot { .. }
+            | Move::StringBow(_)
+            | Move::SlackBow(_)
+                if holder != Some(e.actor) =>
+            {
                 let msg = format!(
                     "{who} does not hold {name} ({}){}",
                     self.props[e.prop].id,
@@ -120,9 +140,16 @@ impl Sim<'_> {
                     return;
                 }
                 note_actor(info, r, vec![Deed::Receive(e.prop)]);
-                PropAt::Held(r)
+                PropAt::Held(r, kind.usual_hold())
             }
             Move::Clear(_) => PropAt::Absent,
+            Move::StringBow(_) | Move::SlackBow(_) => {
+                let strung = matches!(e.kind, Move::StringBow(_));
+                if let Some((_, keys)) = &mut self.props[e.prop].strung {
+                    keys.push((e.t, strung));
+                }
+                return;
+            }
             Move::Shoot { target, hit, .. } => {
                 let Some(solid) = self.court.solid(target) else {
                     self.problem_in(e.path().field("target"), format!("unknown target `{target}`"), note);

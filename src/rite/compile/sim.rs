@@ -10,7 +10,8 @@ use crate::rite::court::Courtyard;
 use crate::rite::deed::Deed;
 use crate::rite::expand::{Budget, FlatAct, expand_beat};
 use crate::rite::gesture::Gesture;
-use crate::rite::model::{Dir, Len, Move, Scene};
+use crate::rite::gear::Gear;
+use crate::rite::model::{Dir, Len, Move, PropKind, Scene};
 use crate::rite::route::{RouteError, Router};
 use crate::rite::span::{Path, PathExt};
 use crate::rite::timeline::{ActorTrack, Motion, PropAt, PropTrack, Rest, Segment, bearing_between, cumulative};
@@ -101,7 +102,7 @@ impl<'a> Sim<'a> {
                     [0.0; 3]
                 }
             };
-            let rest = Rest { pos, bearing: a.start.face.unwrap_or(Dir::S).bearing(), seated: false, present: a.start.present };
+            let rest = Rest { pos, bearing: a.start.face.unwrap_or(Dir::S).bearing(), seated: false, present: a.start.present, gear: Gear::default() };
             self.rest.push(rest);
             self.tracks.push(ActorTrack {
                 id: a.id.clone(),
@@ -143,7 +144,7 @@ impl<'a> Sim<'a> {
                     }
                 },
                 (None, Some(who)) => match self.actor_ix.get(who.as_str()) {
-                    Some(&a) => PropAt::Held(a),
+                    Some(&a) => PropAt::Held(a, p.start.how.unwrap_or(p.kind.usual_hold())),
                     None => {
                         self.problem(path.field("held_by"), format!("unknown actor `{who}`"));
                         PropAt::Absent
@@ -151,6 +152,13 @@ impl<'a> Sim<'a> {
                 },
                 (None, None) => PropAt::Absent,
             };
+            if p.start.strung.is_some() && p.kind != PropKind::Bow {
+                self.problem(path.field("strung"), format!("prop `{}` is not a bow: only a bow is strung", p.id));
+            }
+            if p.start.how.is_some() && p.start.held_by.is_none() {
+                self.problem(path.field("how"), format!("prop `{}` is held by no one: `how` needs `held_by`", p.id));
+            }
+            let strung = (p.kind == PropKind::Bow).then(|| (p.start.strung.unwrap_or(true), Vec::new()));
             self.prop_now.push(initial.clone());
             self.props.push(PropTrack {
                 id: p.id.clone(),
@@ -159,6 +167,7 @@ impl<'a> Sim<'a> {
                 kind: p.kind,
                 initial,
                 keys: Vec::new(),
+                strung,
             });
         }
     }
@@ -298,23 +307,15 @@ impl<'a> Sim<'a> {
             }
             match m.gesture() {
                 // a gesture that handles a thing, a speech or a wait: below
-                Some(
-                    Gesture::Take
-                    | Gesture::Put
-                    | Gesture::Give
-                    | Gesture::Set
-                    | Gesture::Clear
-                    | Gesture::Shoot
-                    | Gesture::Speak
-                    | Gesture::Wait,
-                )
-                | None => {}
+                Some(g) if g.handles_a_thing() || matches!(g, Gesture::Speak | Gesture::Wait) => {}
+                None => {}
                 Some(g) => {
                     let mut end = self.rest[a];
                     let pose = g.pose(end.seated);
                     if let Some(s) = g.seated_after() {
                         end.seated = s;
                     }
+                    end.gear = g.gear_after(end.gear);
                     t = self.push_segment(a, t, g.seconds(), Motion::Gesture { gesture: g, pose }, end);
                     deeds.push(Deed::Gesture(g));
                     continue;
@@ -335,7 +336,7 @@ impl<'a> Sim<'a> {
                                 let cum = cumulative(&path);
                                 let dur = cum.last().copied().unwrap_or(0.0) / WALK_SPEED;
                                 let bearing = path_heading(&path).unwrap_or(self.rest[a].bearing);
-                                let end = Rest { pos: dest, bearing, seated: false, present: true };
+                                let end = Rest { pos: dest, bearing, seated: false, present: true, gear: self.rest[a].gear };
                                 t = self.push_segment(a, t, dur, Motion::Walk { path, cum }, end);
                             }
                             deeds.push(Deed::Walk { to: to.clone(), via: via.clone() });
@@ -397,6 +398,11 @@ impl<'a> Sim<'a> {
                     deeds.push(Deed::Say(what.clone()));
                 }
                 Move::Take(p)
+                | Move::Hold(p, _)
+                | Move::Tuck(p)
+                | Move::Between(p)
+                | Move::StringBow(p)
+                | Move::SlackBow(p)
                 | Move::Put(p)
                 | Move::PutOn(p, _)
                 | Move::Give(p, _)
