@@ -19,6 +19,8 @@ pub enum View {
     Hall,
     Gate,
     Follow(String),
+    /// a close look at one person from his front and right, to see what his hands do
+    Close(String),
     /// 导演: a shot chosen for every beat (the viewer's default while playing)
     Director,
     /// wherever the mouse left it
@@ -34,8 +36,9 @@ impl View {
             "gate" => View::Gate,
             _ if s.starts_with("follow:") => View::Follow(s["follow:".len()..].to_string()),
             "follow" => View::Follow(String::new()),
+            _ if s.starts_with("close:") => View::Close(s["close:".len()..].to_string()),
             "director" => View::Director,
-            _ => return Err(format!("unknown view `{s}` (director, overview, plan, hall, gate, follow:ACTOR)")),
+            _ => return Err(format!("unknown view `{s}` (director, overview, plan, hall, gate, follow:ACTOR, close:ACTOR)")),
         })
     }
 }
@@ -185,6 +188,19 @@ pub fn preset(view: &View, stage: &Stage, head: &Playhead, selection: &Selection
             // on the hall the eye stays under the eaves: never through the roof
             let pitch = if s.pos[1] > 0.3 { ((court.hall_height + 1.7 - focus.y) / distance).clamp(0.05, 0.45).asin() } else { 0.45 };
             Rig { focus, yaw: s.bearing.to_radians() + std::f32::consts::PI, pitch, distance, plan: false }
+        }
+        View::Close(key) => {
+            let tl = &stage.rite.timeline;
+            let i = tl.actor_index(key).or(selection.0).unwrap_or(0);
+            let s = tl.actor_at(i, head.t);
+            let focus = Vec3::from_array(s.pos) + Vec3::Y * 0.95;
+            // the eye before him and to his right (yaw 0 looks from the south; his front is
+            // π − bearing, his right π/2 − bearing); someone facing north on the hall has its back
+            // wall before him, so he is seen from his right and a little behind
+            let b = s.bearing.to_radians();
+            let north = s.bearing < 60.0 || s.bearing > 300.0;
+            let yaw = if north { std::f32::consts::FRAC_PI_2 - b - 0.3 } else { std::f32::consts::PI - b - 0.75 };
+            Rig { focus, yaw, pitch: 0.15, distance: 4.2, plan: false }
         }
     }
 }
@@ -342,6 +358,7 @@ fn follow(
                 aim.goal = rig;
             }
         }
+        View::Close(_) => aim.goal = preset(&aim.view, &stage, &head, &selection),
         View::Follow(_) => {
             let rig = preset(&aim.view, &stage, &head, &selection);
             aim.goal.focus = rig.focus;

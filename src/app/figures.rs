@@ -1,14 +1,18 @@
-//! People and things: one entity each, placed every frame from `state_at(playhead)`.
-
-use std::f32::consts::PI;
+//! People and things: one entity each, placed every frame from `state_at(playhead)`. A person's
+//! posture comes from `posture` and his body from `body`; a held thing goes where his hand is.
 
 use bevy::prelude::*;
 
+use super::body::{self, Body, BodyAssets, BodyPart};
+use super::bow::{self, BowAssets, BowParts};
+use super::carry::{self, Placed};
+use super::posture::{self, Hands, Posture};
 use super::reload::Reloaded;
 use super::stage::{Playhead, Stage};
-use crate::rite::gesture::Gesture;
+use super::things::Shapes;
+use crate::rite::gear::Hand;
 use crate::rite::model::{Dress, PropKind};
-use crate::rite::timeline::Pose;
+use crate::rite::timeline::{Pose, World as RiteWorld};
 
 /// An actor's figure: the index of its track.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,61 +22,31 @@ pub struct ActorFigure(pub usize);
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PropFigure(pub usize);
 
-/// The upper body, which bends for 揖 and 拜.
+/// The thumb ring and the arm guard, shown while worn.
 #[derive(Component)]
-pub struct Torso;
+pub struct Worn;
 
-/// Both arms, raised for 揖 and held out to shoot.
+/// The left arm's sleeves, which 袒 takes off the arm.
 #[derive(Component)]
-pub struct Arms;
+pub struct Sleeve;
 
-/// The parts of a figure that move with its gestures, found once when it is dressed.
-#[derive(Component, Debug, Clone, Copy)]
-pub struct Limbs {
-    pub torso: Entity,
-    pub arms: Entity,
-}
-
-/// The meshes and materials every figure shares: built once, used by all.
-#[derive(Resource)]
-struct FigureAssets {
-    skin: Handle<StandardMaterial>,
-    cap: Handle<StandardMaterial>,
-    skirt: Handle<Mesh>,
-    chest: Handle<Mesh>,
-    head: Handle<Mesh>,
-    hat: Handle<Mesh>,
-    arm: Handle<Mesh>,
-    robes: std::collections::HashMap<Dress, Handle<StandardMaterial>>,
-}
-
-impl FromWorld for FigureAssets {
-    fn from_world(world: &mut World) -> FigureAssets {
-        let mut materials = world.resource_mut::<Assets<StandardMaterial>>();
-        let skin = materials.add(StandardMaterial { base_color: Color::srgb(0.93, 0.80, 0.66), perceptual_roughness: 0.8, ..default() });
-        let cap = materials.add(StandardMaterial { base_color: Color::srgb(0.08, 0.08, 0.08), perceptual_roughness: 0.7, ..default() });
-        let mut meshes = world.resource_mut::<Assets<Mesh>>();
-        FigureAssets {
-            skin,
-            cap,
-            skirt: meshes.add(ConicalFrustum { radius_top: 0.16, radius_bottom: 0.26, height: 0.62 }),
-            chest: meshes.add(ConicalFrustum { radius_top: 0.19, radius_bottom: 0.16, height: 0.52 }),
-            head: meshes.add(Sphere::new(0.11)),
-            hat: meshes.add(Cylinder::new(0.07, 0.10)),
-            arm: meshes.add(Capsule3d::new(0.05, 0.42)),
-            robes: default(),
-        }
-    }
-}
+/// A bow's limbs and string.
+#[derive(Component)]
+pub struct BowPiece;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn)
         .add_systems(PreUpdate, respawn.run_if(on_message::<Reloaded>).after(super::reload::Reloading))
-        .add_systems(PostUpdate, place.before(TransformSystems::Propagate));
+        .add_systems(PostUpdate, (place_people, place_things).chain().before(TransformSystems::Propagate));
 }
 
 pub(super) fn draw_plugin(app: &mut App) {
-    app.init_resource::<FigureAssets>().add_observer(dress_actor).add_observer(shape_prop);
+    app.init_resource::<BodyAssets>()
+        .init_resource::<Shapes>()
+        .init_resource::<BowAssets>()
+        .init_resource::<Placed>()
+        .add_observer(dress_actor)
+        .add_observer(shape_prop);
 }
 
 /// A new version of the scene may have other people and things: draw them anew.
@@ -92,7 +66,7 @@ fn spawn(mut commands: Commands, stage: Res<Stage>) {
     }
 }
 
-/// A person or thing, hidden until `place` puts it where the timeline says.
+/// A person or thing, hidden until `place_*` puts it where the timeline says.
 fn figure(which: impl Component, id: &str) -> impl Bundle {
     (which, Name::new(id.to_string()), Transform::default(), Visibility::Hidden)
 }
@@ -103,45 +77,17 @@ pub fn robe_colour(dress: Dress) -> Color {
     Color::srgb(r, g, b)
 }
 
-fn part(mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Transform) -> impl Bundle {
-    (Mesh3d(mesh.clone()), MeshMaterial3d(material.clone()), at)
-}
-
-/// A figure is dressed when it is spawned: robe in the colour of its rank, head, cap and arms.
-fn dress_actor(
-    add: On<Add, ActorFigure>,
-    mut commands: Commands,
-    figures: Query<&ActorFigure>,
-    stage: Res<Stage>,
-    mut assets: ResMut<FigureAssets>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
+/// A figure is dressed when it is spawned.
+fn dress_actor(add: On<Add, ActorFigure>, mut commands: Commands, figures: Query<&ActorFigure>, stage: Res<Stage>, assets: Res<BodyAssets>) {
     let Ok(f) = figures.get(add.entity) else { return };
     let dress = stage.rite.timeline.actors[f.0].dress;
-    let robe = assets
-        .robes
-        .entry(dress)
-        .or_insert_with(|| materials.add(StandardMaterial { base_color: robe_colour(dress), perceptual_roughness: 0.9, ..default() }))
-        .clone();
-    let a = &*assets;
-    let arm =
-        |side: f32| part(&a.arm, &robe, Transform::from_xyz(side * 0.21, -0.2, 0.0).with_rotation(Quat::from_rotation_z(side * 0.15)));
-    let arms = commands.spawn((Arms, Transform::from_xyz(0.0, 0.46, 0.0), Visibility::Inherited, children![arm(-1.0), arm(1.0)])).id();
-    let torso = commands
-        .spawn((
-            Torso,
-            Transform::from_xyz(0.0, 0.62, 0.0),
-            Visibility::Inherited,
-            children![
-                part(&a.chest, &robe, Transform::from_xyz(0.0, 0.26, 0.0)),
-                part(&a.head, &a.skin, Transform::from_xyz(0.0, 0.64, 0.0)),
-                part(&a.hat, &a.cap, Transform::from_xyz(0.0, 0.77, 0.0)),
-            ],
-        ))
-        .add_child(arms)
-        .id();
-    let skirt = commands.spawn(part(&a.skirt, &robe, Transform::from_xyz(0.0, 0.31, 0.0))).id();
-    commands.entity(add.entity).insert(Limbs { torso, arms }).add_children(&[skirt, torso]);
+    let b = body::build(&mut commands, &assets, add.entity, dress);
+    commands.entity(b.thumb_ring).insert(Worn);
+    commands.entity(b.arm_guard).insert(Worn);
+    for s in b.left_sleeves {
+        commands.entity(s).insert(Sleeve);
+    }
+    commands.entity(add.entity).insert(b);
 }
 
 /// A thing gets its shape when it is spawned.
@@ -150,38 +96,22 @@ fn shape_prop(
     mut commands: Commands,
     figures: Query<&PropFigure>,
     stage: Res<Stage>,
+    mut shapes: ResMut<Shapes>,
+    bows: Res<BowAssets>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let Ok(f) = figures.get(add.entity) else { return };
     let p = &stage.rite.timeline.props[f.0];
-    let (mesh, colour, offset) = prop_shape(p.kind, &p.name, &mut meshes);
-    let material = materials.add(StandardMaterial { base_color: colour, perceptual_roughness: 0.6, metallic: 0.1, ..default() });
-    commands.entity(add.entity).with_child(part(&mesh, &material, Transform::from_translation(offset)));
-}
-
-fn prop_shape(kind: PropKind, name: &str, meshes: &mut Assets<Mesh>) -> (Handle<Mesh>, Color, Vec3) {
-    let bronze = Color::srgb(0.55, 0.42, 0.20);
-    let wood = Color::srgb(0.48, 0.30, 0.16);
-    match kind {
-        PropKind::Jue | PropKind::Zhi => {
-            (meshes.add(ConicalFrustum { radius_top: 0.07, radius_bottom: 0.04, height: 0.14 }), bronze, Vec3::Y * 0.07)
+    if p.kind == PropKind::Bow {
+        let parts = bow::build(&mut commands, &bows, &shapes.painted, add.entity);
+        for e in [parts.limbs, parts.string[0], parts.string[1]] {
+            commands.entity(e).insert(BowPiece);
         }
-        PropKind::Bow => (meshes.add(Torus::new(0.55, 0.58)), Color::srgb(0.35, 0.12, 0.08), Vec3::ZERO),
-        PropKind::Arrow => (meshes.add(Cuboid::new(0.015, 0.015, 0.7)), Color::srgb(0.85, 0.80, 0.65), Vec3::ZERO),
-        PropKind::Whip => (meshes.add(Cylinder::new(0.015, 0.7)), wood, Vec3::Y * 0.35),
-        PropKind::Tallies => (meshes.add(Cuboid::new(0.12, 0.04, 0.3)), Color::srgb(0.90, 0.85, 0.70), Vec3::Y * 0.02),
-        PropKind::Flag => (meshes.add(Cuboid::new(0.35, 0.5, 0.02)), Color::srgb(0.85, 0.15, 0.10), Vec3::Y * 1.1),
-        PropKind::Stand => (meshes.add(Cuboid::new(0.45, 0.3, 0.25)), wood, Vec3::Y * 0.15),
-        PropKind::Offering => (meshes.add(Cylinder::new(0.12, 0.08)), Color::srgb(0.70, 0.55, 0.35), Vec3::Y * 0.04),
-        PropKind::Thumb => (meshes.add(Sphere::new(0.04)), Color::srgb(0.9, 0.9, 0.85), Vec3::ZERO),
-        PropKind::Other if name.contains('楅') => (meshes.add(Cuboid::new(0.7, 0.25, 0.15)), wood, Vec3::Y * 0.12),
-        PropKind::Other if name.contains('中') => {
-            (meshes.add(Cuboid::new(0.5, 0.45, 0.22)), Color::srgb(0.62, 0.42, 0.22), Vec3::Y * 0.22)
-        }
-        PropKind::Other if name.contains('丰') => (meshes.add(Cylinder::new(0.12, 0.6)), wood, Vec3::Y * 0.3),
-        PropKind::Other => (meshes.add(Cuboid::new(0.2, 0.2, 0.2)), wood, Vec3::Y * 0.1),
+        commands.entity(add.entity).insert(parts);
+        return;
     }
+    let mesh = shapes.get(p.kind, &p.name, &mut meshes);
+    commands.entity(add.entity).with_child((Mesh3d(mesh), MeshMaterial3d(shapes.painted.clone()), Transform::IDENTITY));
 }
 
 /// Yaw for a compass bearing (N = 0, E = 90): a figure's forward is −Z.
@@ -189,83 +119,132 @@ pub fn yaw(bearing_deg: f32) -> Quat {
     Quat::from_rotation_y(-bearing_deg.to_radians())
 }
 
-/// How far the body drops (kneeling) and bends (bowing), and whether the arms are raised, for a
-/// pose and the gesture being made.
-pub fn stance(pose: Pose, gesture: Option<(Gesture, f32)>) -> (f32, f32, f32) {
-    use Gesture as G;
-    let f = gesture.map(|(_, f)| f).unwrap_or(0.0);
-    let g = gesture.map(|(g, _)| g);
-    match pose {
-        Pose::Sitting => (
-            0.42,
-            if matches!(g, Some(G::Ji | G::Put | G::Take)) { 0.35 * (PI * f).sin() } else { 0.0 },
-            if g.is_none() { 0.0 } else { 0.7 },
-        ),
-        Pose::Bowing => {
-            // 揖 is a bow from the waist with the hands raised; 拜 kneels and bows to the ground,
-            // 再拜 twice
-            if g == Some(G::Yi) {
-                return (0.0, 0.35 * (PI * f).sin(), 1.2);
+/// What each actor's hands are busy with.
+fn hands_of(tl: &crate::rite::timeline::Timeline, world: &RiteWorld) -> Vec<Hands> {
+    let mut out = vec![Hands::default(); world.actors.len()];
+    for (k, p) in world.props.iter().enumerate() {
+        if let (Some(a), Some(how)) = (p.held_by, p.how) {
+            match how {
+                Hand::LeftHand if tl.props[k].kind == PropKind::Bow => out[a].bow = true,
+                Hand::BothHands => out[a].both = true,
+                _ => {}
             }
-            let times = if matches!(g, Some(G::ZaiBai | G::DaZaiBai | G::ZaiBaiQiShou)) { 2.0 } else { 1.0 };
-            let kneel = 0.42 * (PI * f).sin().min(0.25) / 0.25;
-            let bend = 1.1 * (PI * f * times).sin().abs();
-            (kneel.min(0.42), bend, 0.6)
         }
-        Pose::Shooting => (0.0, 0.0, 1.5),
-        // hands held forward to wash (盥, 洗), to take, set down or hand over; raised high with the flag
-        Pose::Walking | Pose::Standing => match g {
-            Some(G::Rang) => (0.0, 0.0, 0.8),
-            Some(G::Guan | G::Xi) => (0.0, 0.3, 0.9 + 0.3 * (PI * 4.0 * f).sin()),
-            Some(G::Take | G::Put | G::Give | G::Set | G::Clear) => (0.0, 0.25 * (PI * f).sin(), 0.9),
-            Some(G::RaiseFlag) => (0.0, 0.0, 2.6 * (PI * f).sin().max(0.0)),
-            Some(G::LowerFlag) => (0.0, 0.0, 1.0 * (1.0 - f)),
-            _ => (0.0, 0.0, 0.0),
-        },
     }
+    out
 }
 
 #[allow(clippy::type_complexity)]
-fn place(
+fn place_people(
     stage: Res<Stage>,
     head: Res<Playhead>,
-    mut actors: Query<(&ActorFigure, &mut Transform, &mut Visibility, Option<&Limbs>), Without<PropFigure>>,
-    mut props: Query<(&PropFigure, &mut Transform, &mut Visibility), (Without<ActorFigure>, Without<Torso>, Without<Arms>)>,
-    mut limbs: Query<&mut Transform, (Or<(With<Torso>, With<Arms>)>, Without<ActorFigure>, Without<PropFigure>)>,
+    assets: Res<BodyAssets>,
+    mut placed: ResMut<Placed>,
+    mut actors: Query<(&ActorFigure, &mut Transform, &mut Visibility, Option<&Body>), (Without<PropFigure>, Without<BodyPart>, Without<Worn>)>,
+    mut parts: Query<&mut Transform, (With<BodyPart>, Without<ActorFigure>, Without<PropFigure>)>,
+    mut worn: Query<&mut Visibility, (With<Worn>, Without<ActorFigure>, Without<PropFigure>)>,
+    mut sleeves: Query<(&mut Mesh3d, &mut MeshMaterial3d<StandardMaterial>), With<Sleeve>>,
 ) {
     let tl = &stage.rite.timeline;
     let t = head.t;
     let world = tl.state_at(t);
-    for (f, mut tf, mut vis, parts) in &mut actors {
+    let hands = hands_of(tl, &world);
+    placed.people.clear();
+    placed.people.resize(world.actors.len(), None);
+    for (f, mut tf, mut vis, body) in &mut actors {
         let s = world.actors[f.0];
         *vis = if s.present { Visibility::Inherited } else { Visibility::Hidden };
-        let (drop, bend, raise) = stance(s.pose, s.gesture);
+        let p = posture::posture(s.pose, s.gesture, hands[f.0]);
         let bob = if s.pose == Pose::Walking { 0.03 * (t * 9.0).sin().abs() } else { 0.0 };
-        tf.translation = Vec3::new(s.pos[0], s.pos[1] - drop + bob, s.pos[2]);
+        tf.translation = Vec3::new(s.pos[0], s.pos[1] + bob, s.pos[2]);
         tf.rotation = yaw(s.bearing);
-        if let Some(parts) = parts {
-            if let Ok(mut torso) = limbs.get_mut(parts.torso) {
-                torso.rotation = Quat::from_rotation_x(-bend);
+        placed.people[f.0] = Some((*tf, p));
+        let Some(b) = body else { continue };
+        pose_body(b, &p, &mut parts);
+        for (e, on) in [(b.thumb_ring, s.gear.thumb_ring), (b.arm_guard, s.gear.arm_guard)] {
+            if let Ok(mut v) = worn.get_mut(e) {
+                v.set_if_neq(if on { Visibility::Inherited } else { Visibility::Hidden });
             }
-            if let Ok(mut arms) = limbs.get_mut(parts.arms) {
-                arms.rotation = Quat::from_rotation_x(raise);
+        }
+        // 袒: the left sleeve off, the under robe's narrow sleeve showing
+        let (mesh, material) = if s.gear.bared {
+            (assets.narrow_sleeve.clone(), assets.under(b.dress))
+        } else {
+            (assets.upper_sleeve.clone(), assets.robe(b.dress))
+        };
+        for (k, e) in b.left_sleeves.into_iter().enumerate() {
+            if let Ok((mut m, mut mat)) = sleeves.get_mut(e) {
+                let mesh = if k == 1 && !s.gear.bared { assets.fore_sleeve.clone() } else { mesh.clone() };
+                if m.0 != mesh {
+                    m.0 = mesh;
+                }
+                if mat.0 != material {
+                    mat.0 = material.clone();
+                }
             }
         }
     }
-    for (f, mut tf, mut vis) in &mut props {
+}
+
+/// Puts a body's parts in the posture.
+fn pose_body(b: &Body, p: &Posture, parts: &mut Query<&mut Transform, (With<BodyPart>, Without<ActorFigure>, Without<PropFigure>)>) {
+    let sink = 1.0 - posture::KNEEL * p.kneel / posture::WAIST;
+    if let Ok(mut skirt) = parts.get_mut(b.skirt) {
+        skirt.translation.y = posture::WAIST * sink / 2.0;
+        skirt.scale = Vec3::new(1.0 + 0.3 * p.kneel, sink, 1.0 + 0.5 * p.kneel);
+    }
+    if let Ok(mut torso) = parts.get_mut(b.torso) {
+        torso.translation.y = posture::WAIST - posture::KNEEL * p.kneel;
+        torso.rotation = posture::torso_rotation(p);
+    }
+    if let Ok(mut head) = parts.get_mut(b.head) {
+        // the head stays turned to the front (to the target, when shooting side-on)
+        head.rotation = Quat::from_rotation_y(-p.twist);
+    }
+    for (i, side) in [-1.0f32, 1.0].into_iter().enumerate() {
+        let shoulder = posture::SHOULDER * Vec3::new(side, 1.0, 1.0);
+        let (upper, fore) = posture::reach_arm(shoulder, posture::into_torso(p, p.hands[i]), side);
+        if let Ok(mut u) = parts.get_mut(b.upper[i]) {
+            u.rotation = upper;
+        }
+        if let Ok(mut f) = parts.get_mut(b.fore[i]) {
+            f.rotation = fore;
+        }
+    }
+}
+
+#[allow(clippy::type_complexity)]
+fn place_things(
+    stage: Res<Stage>,
+    head: Res<Playhead>,
+    placed: Res<Placed>,
+    bows: Res<BowAssets>,
+    mut props: Query<(&PropFigure, &mut Transform, &mut Visibility, Option<&BowParts>), (Without<ActorFigure>, Without<BodyPart>, Without<BowPiece>)>,
+    mut pieces: Query<(&mut Transform, &mut Mesh3d, &mut Visibility), (With<BowPiece>, Without<ActorFigure>, Without<PropFigure>, Without<BodyPart>)>,
+) {
+    let tl = &stage.rite.timeline;
+    let t = head.t;
+    let world = tl.state_at(t);
+    let belts = carry::belt_order(&world);
+    for (f, mut tf, mut vis, bow) in &mut props {
         let s = &world.props[f.0];
         *vis = if s.present { Visibility::Inherited } else { Visibility::Hidden };
-        tf.translation = Vec3::from_array(s.pos);
-        let kind = tl.props[f.0].kind;
-        tf.rotation = match (kind, s.held_by, s.flying) {
-            (PropKind::Arrow, _, true) => Quat::IDENTITY,
-            (PropKind::Arrow, None, false) => Quat::from_rotation_x(-0.3),
-            (PropKind::Bow, Some(a), _) => yaw(world.actors[a].bearing) * Quat::from_rotation_y(PI / 2.0),
-            (_, Some(a), _) => yaw(world.actors[a].bearing),
-            _ => Quat::IDENTITY,
-        };
-        if kind == PropKind::Bow && s.held_by.is_none() {
-            tf.rotation = Quat::from_rotation_x(PI / 2.0);
+        let spot = carry::spot(tl, &world, &placed, f.0, t, belts[f.0]);
+        *tf = spot.transform;
+        let Some(parts) = bow else { continue };
+        let strung = s.strung.unwrap_or(true);
+        if let Ok((_, mut mesh, _)) = pieces.get_mut(parts.limbs) {
+            let want = if strung { bows.strung.clone() } else { bows.slack.clone() };
+            if mesh.0 != want {
+                mesh.0 = want;
+            }
+        }
+        let pieces_at = bow::string_pieces(bow::nock_at(spot.draw));
+        for (k, e) in parts.string.into_iter().enumerate() {
+            if let Ok((mut ptf, _, mut pvis)) = pieces.get_mut(e) {
+                *ptf = pieces_at[k];
+                pvis.set_if_neq(if strung { Visibility::Inherited } else { Visibility::Hidden });
+            }
         }
     }
 }

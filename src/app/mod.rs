@@ -3,7 +3,10 @@
 
 mod alsa;
 mod automation;
+mod body;
+mod bow;
 mod camera;
+mod carry;
 pub mod clip;
 mod courtyard;
 pub mod director;
@@ -19,11 +22,13 @@ mod overlay;
 mod panel;
 pub mod picking;
 pub mod playback;
+pub mod posture;
 mod reload;
 mod render;
 pub mod sound;
 pub mod stage;
 mod style;
+mod things;
 
 pub use reload::{ReloadStatus, Watch};
 

@@ -39,7 +39,7 @@ pub struct OpenArgs {
     /// select this actor (id, name or alias)
     #[arg(long)]
     pub select: Option<String>,
-    /// camera: director (the default), overview, plan, hall, gate, follow:ACTOR
+    /// camera: director (the default), overview, plan, hall, gate, follow:ACTOR, close:ACTOR
     #[arg(long)]
     pub view: Option<String>,
     /// window size, e.g. 1280x720
@@ -69,6 +69,13 @@ pub struct MomentArgs {
     /// the default for the commands) or film (viewing time, the viewer's default)
     #[arg(long)]
     pub pace: Option<crate::rite::pace::Pace>,
+    /// with --text: not the beat's end but the middle of the first gesture of this name made in
+    /// it (拜, 揖, 射, 卒爵 …), to see a pose while it is made
+    #[arg(long, requires = "text")]
+    pub during: Option<String>,
+    /// with --during: how far through the gesture, 0 to 1 (default 0.5)
+    #[arg(long, requires = "during")]
+    pub at: Option<f32>,
 }
 
 /// A text fragment has at least one letter to look for.
@@ -130,7 +137,7 @@ pub enum Command {
         width: u32,
         #[arg(long, default_value_t = 720)]
         height: u32,
-        /// overview, plan, hall, gate, follow:ACTOR
+        /// overview, plan, hall, gate, follow:ACTOR, close:ACTOR
         #[arg(long, default_value = "overview")]
         view: String,
         /// select this actor (id, name or alias): ring and inspector
@@ -190,7 +197,7 @@ pub enum Command {
         /// FILE.gif or FILE.mp4
         #[arg(long)]
         out: String,
-        /// overview, plan, hall, gate, follow:ACTOR
+        /// overview, plan, hall, gate, follow:ACTOR, close:ACTOR
         #[arg(long, default_value = "overview")]
         view: String,
         #[arg(long, default_value_t = 640)]
@@ -275,7 +282,15 @@ impl MomentArgs {
                     return Err(format!("`{fragment}` is ambiguous: it matches {n} beats\n{}", list.join("\n")));
                 }
             };
-            return Ok((rite.beat(pick).end, pick));
+            let Some(name) = &self.during else { return Ok((rite.beat(pick).end, pick)) };
+            let f = self.at.unwrap_or(0.5);
+            if !(0.0..=1.0).contains(&f) {
+                return Err(format!("--at is a fraction of the gesture, from 0 to 1, not {f}"));
+            }
+            let Some((t0, t1)) = rite.gesture_in(pick, name) else {
+                return Err(format!("no one makes a `{name}` in the beat `{}`", rite.beat(pick).text));
+            };
+            return Ok((t0 + (t1 - t0) * f, pick));
         }
         if let Some(id) = &self.step {
             let si = rite.step_index(id).ok_or_else(|| format!("no step `{id}`"))?;

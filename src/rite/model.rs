@@ -432,6 +432,18 @@ pub enum Dress {
 }
 
 impl Dress {
+    pub const ALL: [Dress; 9] = [
+        Dress::Ruler,
+        Dress::Host,
+        Dress::Guest,
+        Dress::Guests,
+        Dress::Noble,
+        Dress::Officer,
+        Dress::Archer,
+        Dress::Musician,
+        Dress::Servant,
+    ];
+
     /// The robe's colour (sRGB, 0–1): who someone is, at a glance, in the 3D view and on the plans.
     pub fn rgb(self) -> [f32; 3] {
         match self {

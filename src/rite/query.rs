@@ -24,6 +24,19 @@ impl Rite {
         self.steps.iter().enumerate().flat_map(|(si, s)| s.beats.iter().enumerate().map(move |(bi, b)| (BeatRef { step: si, beat: bi }, b)))
     }
 
+    /// The span of the first gesture called `name` (拜, 射 …) begun in a beat, by anyone.
+    pub fn gesture_in(&self, r: BeatRef, name: &str) -> Option<(f32, f32)> {
+        let b = self.beat(r);
+        self.timeline
+            .actors
+            .iter()
+            .flat_map(|a| &a.segments)
+            .filter(|s| s.t0 >= b.start - 1e-3 && s.t0 < b.end)
+            .filter(|s| matches!(&s.motion, super::timeline::Motion::Gesture { gesture, .. } if gesture.name() == name))
+            .map(|s| (s.t0, s.t1))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+    }
+
     pub fn beat(&self, r: BeatRef) -> &super::compile::BeatInfo {
         &self.steps[r.step].beats[r.beat]
     }
