@@ -128,3 +128,65 @@ fn renders_da_she_with_the_ruler_and_the_guest_in_their_robes_and_its_night() {
     let brightness = |p: &Picture| p.rgb.iter().map(|v| *v as u64).sum::<u64>() as f64 / p.rgb.len() as f64;
     assert!(brightness(&night) < brightness(&day) * 0.8, "宵 is darker: {} vs {}", brightness(&night), brightness(&day));
 }
+
+/// The bow's red-brown lacquer (things::LACQUER, lit).
+fn lacquer(p: [u8; 3]) -> bool {
+    let [r, g, b] = p.map(i32::from);
+    r > g + 45 && r > b + 45 && (60..=230).contains(&r)
+}
+
+/// The host's dark blue robe, not the pale sky.
+fn robe_blue(p: [u8; 3]) -> bool {
+    blue(p) && p[0] < 110
+}
+
+impl Picture {
+    /// The pixels satisfying `f` in a band of columns around the actor, as (x, y).
+    fn around(&self, id: &str, half_width: i64, f: impl Fn([u8; 3]) -> bool) -> Vec<(i64, i64)> {
+        let a = self.actors["actors"].as_array().unwrap().iter().find(|a| a["id"] == id).unwrap();
+        let x0 = a["screen"][0].as_f64().unwrap() as i64;
+        (x0 - half_width..=x0 + half_width)
+            .flat_map(|x| (0..self.height as i64).map(move |y| (x, y)))
+            .filter(|&(x, y)| self.pixel(x, y).is_some_and(&f))
+            .collect()
+    }
+
+    /// The topmost row with at least three pixels of the robe near the actor.
+    fn robe_top(&self, id: &str) -> i64 {
+        let mut rows = std::collections::BTreeMap::<i64, usize>::new();
+        for (_, y) in self.around(id, 80, robe_blue) {
+            *rows.entry(y).or_default() += 1;
+        }
+        rows.into_iter().find(|(_, n)| *n >= 3).map(|(y, _)| y).expect("the robe in the picture")
+    }
+}
+
+fn archer(text: &str, name: &str) -> Picture {
+    render("tests/scenes/archer.ron", &["--text", text, "--view", "close:射者"], name)
+}
+
+#[test]
+fn a_kneeling_figure_is_lower_than_a_standing_one() {
+    require_xvfb();
+    let standing = archer("立", "archer_standing");
+    let kneeling = archer("坐", "archer_kneeling");
+    let (up, down) = (standing.robe_top("sheshe"), kneeling.robe_top("sheshe"));
+    assert!(down > up + 30, "the kneeling robe's top (row {down}) should be well below the standing one's (row {up})");
+}
+
+#[test]
+fn the_bow_is_in_his_hand_once_he_takes_it_and_changes_when_unstrung() {
+    require_xvfb();
+    let lying = archer("立", "bow_lying");
+    let held = archer("兴，执弓，挟矢", "bow_held");
+    let centre = |p: &Picture| p.actors["actors"][0]["screen"][1].as_f64().unwrap() as i64;
+    // above his waist: a held bow stands up from his hand; a bow on the ground is not there
+    let high = |p: &Picture| p.around("sheshe", 160, lacquer).into_iter().filter(|&(_, y)| y < centre(p)).count();
+    assert!(high(&held) > 40, "the held bow's lacquer above the waist: {} pixels", high(&held));
+    assert!(high(&lying) < 10, "no bow above the waist before he takes it: {} pixels", high(&lying));
+    // 弛: the limbs reverse and the string is off; 张: strung again
+    let slack: std::collections::HashSet<_> = archer("弛弓", "bow_slack").around("sheshe", 160, lacquer).into_iter().collect();
+    let strung: std::collections::HashSet<_> = archer("张弓", "bow_strung").around("sheshe", 160, lacquer).into_iter().collect();
+    let differ = slack.symmetric_difference(&strung).count();
+    assert!(differ > 60, "an unstrung bow should look different from a strung one: {differ} pixels differ");
+}

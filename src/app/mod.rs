@@ -25,6 +25,7 @@ pub mod playback;
 pub mod posture;
 mod reload;
 mod render;
+mod score_view;
 pub mod sound;
 pub mod stage;
 mod style;
@@ -136,6 +137,6 @@ pub fn run(v: Viewer) -> AppExit {
         clip::plugin,
         idle::plugin,
     ));
-    app.add_plugins((sound::plugin, music_view::plugin, picking::click_plugin));
+    app.add_plugins((sound::plugin, music_view::plugin, picking::click_plugin, score_view::plugin));
     app.run()
 }

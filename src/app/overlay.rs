@@ -1,5 +1,8 @@
 //! Name labels over heads (and object labels with L), drawn by egui at each figure's projected
-//! position; labels that would overlap a nearer one are left out so nothing piles up.
+//! position. The rule is stable, so a crowd does not flicker: the selected person first, then
+//! those acting in the clause, then everyone else in the scene's order; a label that would
+//! overlap one already placed is left out, and so is the label of someone hidden behind a wall
+//! or a target. Labels are short; the whole name shows under the pointer.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -52,6 +55,7 @@ fn draw(
     aim: Res<CameraAim>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
     figures: Query<&ActorFigure>,
+    placed: Res<super::carry::Placed>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (cam, tf) = *camera;
@@ -65,24 +69,42 @@ fn draw(
     let eye = tf.translation();
     let mut taken: Vec<egui::Rect> = Vec::new();
     let font = egui::FontId::proportional(if aim.now.plan { 13.0 } else { 14.0 });
-    // nearest first, the selected actor before all
-    let mut order: Vec<(f32, usize)> = figures
-        .iter()
-        .filter_map(|f| {
-            let s = tl.actor_at(f.0, head.t);
-            s.present.then(|| (Vec3::from_array(s.pos).distance(eye) - if selection.0 == Some(f.0) { 1e6 } else { 0.0 }, f.0))
-        })
-        .collect();
-    order.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let pointer = ctx.pointer_hover_pos();
+    let acting = &stage.rite.beat(stage.rite.beat_at(head.t)).actors;
+    let rank = |i: usize| {
+        if selection.0 == Some(i) {
+            0
+        } else if acting.contains(&i) {
+            1
+        } else {
+            2
+        }
+    };
+    let mut order: Vec<usize> = figures.iter().map(|f| f.0).filter(|&i| tl.actor_at(i, head.t).present).collect();
+    order.sort_by_key(|&i| (rank(i), i));
     if settings.actors {
-        for (_, i) in order {
+        for i in order {
             let s = tl.actor_at(i, head.t);
             let a = &tl.actors[i];
-            let top = Vec3::new(s.pos[0], s.pos[1] + 1.75, s.pos[2]);
+            let crown = placed.people.get(i).copied().flatten().map(|(_, p)| p.crown()).unwrap_or(1.75);
+            let top = Vec3::new(s.pos[0], s.pos[1] + crown + 0.22, s.pos[2]);
+            if !aim.now.plan && hidden(tl, eye, top - Vec3::Y * 0.3) {
+                continue;
+            }
             let Some(p) = project(cam, tf, top) else { continue };
-            let name = if language.english() && !a.en.is_empty() { a.en.clone() } else { a.name.clone() };
-            let galley = painter.layout_no_wrap(name, font.clone(), egui::Color32::from_rgb(30, 24, 20));
-            let rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y - 8.0), galley.size() + egui::vec2(8.0, 2.0));
+            let full = if language.english() && !a.en.is_empty() { a.en.clone() } else { a.name.clone() };
+            let galley = painter.layout_no_wrap(short(&full), font.clone(), egui::Color32::from_rgb(30, 24, 20));
+            let mut rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y - 8.0), galley.size() + egui::vec2(8.0, 2.0));
+            if let Some(c) = clip {
+                if !c.contains(egui::pos2(p.x, p.y)) {
+                    continue;
+                }
+                // kept whole inside the view
+                rect = rect.translate(egui::vec2(
+                    (c.min.x - rect.min.x).max(0.0) + (c.max.x - rect.max.x).min(0.0),
+                    (c.min.y - rect.min.y).max(0.0) + (c.max.y - rect.max.y).min(0.0),
+                ));
+            }
             let selected = selection.0 == Some(i);
             if !selected && taken.iter().any(|r| r.intersects(rect)) {
                 continue;
@@ -92,6 +114,12 @@ fn draw(
                 if selected { egui::Color32::from_rgb(255, 226, 140) } else { egui::Color32::from_rgba_unmultiplied(255, 252, 244, 215) };
             painter.rect_filled(rect, 3.0, fill);
             painter.galley(rect.min + egui::vec2(4.0, 1.0), galley, egui::Color32::BLACK);
+            if pointer.is_some_and(|q| rect.contains(q)) && short(&full) != full {
+                let whole = painter.layout_no_wrap(full, font.clone(), egui::Color32::BLACK);
+                let r = egui::Rect::from_min_size(rect.left_bottom() + egui::vec2(0.0, 2.0), whole.size() + egui::vec2(8.0, 2.0));
+                painter.rect_filled(r, 3.0, egui::Color32::from_rgb(255, 252, 244));
+                painter.galley(r.min + egui::vec2(4.0, 1.0), whole, egui::Color32::BLACK);
+            }
             if aim.now.plan {
                 // 仪礼图 style: a marker with an arrow for the facing
                 let c = project(cam, tf, Vec3::from_array(s.pos)).unwrap_or(p);
@@ -103,6 +131,20 @@ fn draw(
             }
         }
     }
+    // the 获者's call as his flag goes up: 「获」, 举旌以宫
+    for i in 0..tl.actors.len() {
+        let s = tl.actor_at(i, head.t);
+        if !s.present || !matches!(s.gesture, Some((crate::rite::gesture::Gesture::RaiseFlag, _))) {
+            continue;
+        }
+        let Some(p) = project(cam, tf, Vec3::new(s.pos[0], s.pos[1] + 2.6, s.pos[2])) else { continue };
+        let call = if language.english() { "Hit!" } else { "获！" };
+        let galley = painter.layout_no_wrap(call.into(), egui::FontId::proportional(26.0), egui::Color32::from_rgb(190, 20, 10));
+        let rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y), galley.size() + egui::vec2(10.0, 4.0));
+        painter.rect_filled(rect, 4.0, egui::Color32::from_rgba_unmultiplied(255, 250, 235, 230));
+        painter.galley(rect.min + egui::vec2(5.0, 2.0), galley, egui::Color32::BLACK);
+        taken.push(rect);
+    }
     if settings.objects || aim.now.plan {
         for s in &tl.court.solids {
             if matches!(s.kind, crate::rite::model::ObjectKind::CourtWall) {
@@ -110,7 +152,7 @@ fn draw(
             }
             let (x, z) = s.footprint.centre();
             let Some(p) = project(cam, tf, Vec3::new(x, s.base + s.lift + s.height + 0.2, z)) else { continue };
-            let text = if language.english() && !s.en.is_empty() { s.en.clone() } else { s.id.clone() };
+            let text = if language.english() && !s.en.is_empty() { short(&s.en) } else { s.id.clone() };
             let galley = painter.layout_no_wrap(text, egui::FontId::proportional(12.0), egui::Color32::from_rgb(60, 40, 20));
             let rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y), galley.size() + egui::vec2(6.0, 2.0));
             if taken.iter().any(|r| r.intersects(rect)) {
@@ -122,4 +164,80 @@ fn draw(
         }
     }
     Ok(())
+}
+
+/// A label's short form: an English name without its article and cut at a few words (the whole
+/// name shows under the pointer); a Chinese name is short already.
+pub fn short(name: &str) -> String {
+    let name = name.strip_prefix("the ").unwrap_or(name);
+    if name.chars().count() <= 22 {
+        return name.to_string();
+    }
+    let mut out = String::new();
+    for word in name.split(' ') {
+        if out.chars().count() + word.chars().count() > 20 {
+            break;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out.trim_end_matches([',', ';']).to_string() + "…"
+}
+
+/// Whether a wall, a gate, a screen or a target stands between the eye and the point.
+fn hidden(tl: &crate::rite::timeline::Timeline, eye: Vec3, at: Vec3) -> bool {
+    use crate::rite::model::ObjectKind as K;
+    tl.court.solids.iter().filter(|s| matches!(s.kind, K::Wall | K::CourtWall | K::Gate | K::Blind | K::Target { .. } | K::Tent)).any(|s| {
+        let f = &s.footprint;
+        let lo = Vec3::new(f.x0, s.base + s.lift, f.z0);
+        let hi = Vec3::new(f.x1, s.base + s.lift + s.height, f.z1);
+        segment_hits_box(eye, at, lo, hi)
+    })
+}
+
+/// Slab test: does the segment from a to b pass through the box?
+fn segment_hits_box(a: Vec3, b: Vec3, lo: Vec3, hi: Vec3) -> bool {
+    let d = b - a;
+    let (mut t0, mut t1) = (0.0f32, 1.0f32);
+    for k in 0..3 {
+        if d[k].abs() < 1e-6 {
+            if a[k] < lo[k] || a[k] > hi[k] {
+                return false;
+            }
+            continue;
+        }
+        let (mut u, mut v) = ((lo[k] - a[k]) / d[k], (hi[k] - a[k]) / d[k]);
+        if u > v {
+            std::mem::swap(&mut u, &mut v);
+        }
+        t0 = t0.max(u);
+        t1 = t1.min(v);
+        if t0 > t1 {
+            return false;
+        }
+    }
+    // touching the far end (the person stands against it) does not hide him
+    t0 < 0.97
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_names_are_cut_at_a_word() {
+        assert_eq!(short("the host"), "host");
+        assert_eq!(short("the upper archer of the first pair"), "upper archer of the…");
+    }
+
+    #[test]
+    fn a_wall_between_hides() {
+        let lo = Vec3::new(-1.0, 0.0, -0.1);
+        let hi = Vec3::new(1.0, 3.0, 0.1);
+        assert!(segment_hits_box(Vec3::new(0.0, 1.5, -5.0), Vec3::new(0.0, 1.5, 5.0), lo, hi));
+        assert!(!segment_hits_box(Vec3::new(0.0, 5.0, -5.0), Vec3::new(0.0, 5.0, 5.0), lo, hi));
+        assert!(!segment_hits_box(Vec3::new(3.0, 1.5, -5.0), Vec3::new(3.0, 1.5, 5.0), lo, hi));
+    }
 }

@@ -320,7 +320,7 @@ mod tests {
 
     #[test]
     fn the_arm_reaches_the_hand() {
-        for hand in [Vec3::new(0.1, 0.2, -0.4), Vec3::new(0.3, -0.3, -0.1), Vec3::new(-0.1, 0.0, -0.3)] {
+        for hand in [Vec3::new(0.1, 0.2, -0.4), Vec3::new(0.3, 0.1, -0.2), Vec3::new(-0.05, 0.3, -0.35)] {
             let (upper, fore) = reach_arm(SHOULDER, hand, 1.0);
             let elbow = SHOULDER + upper * Vec3::NEG_Y * UPPER_ARM;
             let got = elbow + upper * fore * Vec3::NEG_Y * FOREARM;

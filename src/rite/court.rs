@@ -85,6 +85,8 @@ pub struct Region {
     pub anchor: [f32; 3],
     pub level: Level,
     pub en: String,
+    /// the tallies laid here count for this side
+    pub tally: Option<super::model::Side>,
 }
 
 /// A stair as a walkway: bottom on the ground, top on the hall, and the profile between.
@@ -168,7 +170,7 @@ impl Courtyard {
                     (None, Shape::Circle { x, z, .. }) => (*x, *z),
                 };
                 let level = level_of(ax, az);
-                Region { id: p.id.clone(), shape, anchor: [ax, floor(level), az], level, en: p.en.clone() }
+                Region { id: p.id.clone(), shape, anchor: [ax, floor(level), az], level, en: p.en.clone(), tally: p.tally }
             })
             .collect();
         // the treads' places come after the scene's own, so the scene's indices stay its lists'

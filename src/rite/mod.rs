@@ -18,6 +18,7 @@ pub mod snapshot;
 pub mod sound;
 pub mod span;
 pub mod spell;
+pub mod tally;
 pub mod timeline;
 pub mod treads;
 

@@ -389,6 +389,18 @@ pub struct Place {
     pub en: String,
     #[serde(default)]
     pub source: String,
+    /// the tallies laid here count for one side (释获: 「上射于右，下射于左」)
+    #[serde(default)]
+    pub tally: Option<Side>,
+}
+
+/// The two sides of the shooting: 右 (the upper archers) and 左 (the lower).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum Side {
+    #[serde(rename = "右")]
+    Right,
+    #[serde(rename = "左")]
+    Left,
 }
 
 #[derive(Debug, Clone, Deserialize)]

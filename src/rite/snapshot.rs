@@ -76,6 +76,17 @@ pub struct Snapshot {
     pub props: Vec<PropView>,
     /// the music playing at this moment (rite time), empty when silent
     pub sounding: Vec<SoundingView>,
+    /// the tallies counted for each side, while any lie counted (释获 to 数获)
+    pub score: Option<ScoreView>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ScoreView {
+    pub right: usize,
+    pub left: usize,
+    /// 「右贤于左，一纯一奇」, 「左右钧」
+    pub verdict: String,
+    pub verdict_en: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -174,6 +185,7 @@ impl Rite {
                 })
                 .collect(),
             sounding: self.sounding_views(t),
+            score: self.score_at(t).map(|s| ScoreView { right: s.right, left: s.left, verdict: s.verdict(), verdict_en: s.verdict_en() }),
         }
     }
 

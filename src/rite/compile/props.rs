@@ -161,7 +161,11 @@ impl Sim<'_> {
                 }
                 let (cx, cz) = solid.footprint.centre();
                 let to = if *hit {
-                    [cx, solid.base + solid.lift + solid.height * 0.5, cz - solid.footprint.depth() / 2.0]
+                    // hits scatter over the centre, always the same for the same arrow
+                    let u = ((e.prop * 37) % 11) as f32 / 5.0 - 1.0;
+                    let v = ((e.prop * 53) % 7) as f32 / 3.0 - 1.0;
+                    let (dx, dy) = (solid.footprint.width() * 0.08 * u, solid.height * 0.08 * v);
+                    [cx + dx, solid.base + solid.lift + solid.height * 0.5 + dy, cz - solid.footprint.depth() / 2.0]
                 } else {
                     // a miss lands short of the target, to one side, always the same for the same arrow
                     let side = if e.prop.is_multiple_of(2) { 1.0 } else { -1.0 };
