@@ -20,9 +20,11 @@ failed=0
 while IFS=$'\t' read -r file scene text nth during at view caption; do
   [[ -z "$file" || "$file" == \#* ]] && continue
   args=(render "scenes/$scene.ron" --text "$text" --view "$view" --out "$out/$file" --width 1280 --height 720)
-  [[ -n "${nth// /}" ]] && args+=(--nth "${nth// /}")
-  [[ -n "${during// /}" ]] && args+=(--during "${during// /}")
-  [[ -n "${at// /}" && -n "${during// /}" ]] && args+=(--at "${at// /}")
+  # an empty column is written `-` by the sed below, so that tabs never run together
+  nth="${nth//[ -]/}"; during="${during//[ -]/}"; at="${at//[ -]/}"
+  [[ -n "$nth" ]] && args+=(--nth "$nth")
+  [[ -n "$during" ]] && args+=(--during "$during")
+  [[ -n "$at" && -n "$during" ]] && args+=(--at "$at")
   if ! xvfb-run -a -s "-screen 0 1600x1000x24" "$sheli" "${args[@]}" > /tmp/gallery.log 2>&1; then
     echo "gallery: $file failed:" >&2
     grep -i "error" /tmp/gallery.log | grep -v XDG_RUNTIME >&2 || tail -5 /tmp/gallery.log >&2
@@ -40,5 +42,5 @@ while IFS=$'\t' read -r file scene text nth during at view caption; do
     echo
   } >> "$out/README.md"
   echo "gallery: $file"
-done < "$list"
+done < <(sed -e ':a' -e 's/\t\t/\t-\t/g' -e 'ta' "$list")
 exit $failed
