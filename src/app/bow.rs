@@ -28,6 +28,9 @@ pub struct BowAssets {
     pub slack: Handle<Mesh>,
     string: Handle<Mesh>,
     string_colour: Handle<StandardMaterial>,
+    /// an arrow's streak in flight: three metres behind it, pale and unlit
+    pub streak: Handle<Mesh>,
+    pub streak_colour: Handle<StandardMaterial>,
 }
 
 /// The limbs' centre line, tip to tip: strung, the tips toward the archer with the ears (弰)
@@ -67,9 +70,16 @@ impl FromWorld for BowAssets {
         let strung = meshes.add(limbs(true));
         let slack = meshes.add(limbs(false));
         let string = meshes.add(CylinderMeshBuilder::new(0.004, 1.0, 4).build());
+        let streak = meshes.add(Cuboid::new(0.03, 0.03, 3.0));
         let mut materials = world.resource_mut::<Assets<StandardMaterial>>();
         let string_colour = materials.add(StandardMaterial { base_color: Color::srgb(0.95, 0.93, 0.85), unlit: true, ..default() });
-        BowAssets { strung, slack, string, string_colour }
+        let streak_colour = materials.add(StandardMaterial {
+            base_color: Color::srgba(1.0, 0.98, 0.9, 0.55),
+            alpha_mode: AlphaMode::Blend,
+            unlit: true,
+            ..default()
+        });
+        BowAssets { strung, slack, string, string_colour, streak, streak_colour }
     }
 }
 

@@ -34,8 +34,13 @@ pub struct Sleeve;
 #[derive(Component)]
 pub struct BowPiece;
 
+/// The streak behind an arrow in flight, so a speck crossing the court can be followed.
+#[derive(Component)]
+pub struct Trail(Entity);
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn)
+    app.init_resource::<Placed>()
+        .add_systems(Startup, spawn)
         .add_systems(PreUpdate, respawn.run_if(on_message::<Reloaded>).after(super::reload::Reloading))
         .add_systems(PostUpdate, (place_people, place_things).chain().before(TransformSystems::Propagate));
 }
@@ -44,7 +49,6 @@ pub(super) fn draw_plugin(app: &mut App) {
     app.init_resource::<BodyAssets>()
         .init_resource::<Shapes>()
         .init_resource::<BowAssets>()
-        .init_resource::<Placed>()
         .add_observer(dress_actor)
         .add_observer(shape_prop);
 }
@@ -112,6 +116,18 @@ fn shape_prop(
     }
     let mesh = shapes.get(p.kind, &p.name, &mut meshes);
     commands.entity(add.entity).with_child((Mesh3d(mesh), MeshMaterial3d(shapes.painted.clone()), Transform::IDENTITY));
+    if p.kind == PropKind::Arrow {
+        let streak = commands
+            .spawn((
+                BowPiece,
+                Mesh3d(bows.streak.clone()),
+                MeshMaterial3d(bows.streak_colour.clone()),
+                Transform::from_xyz(0.0, 0.0, 1.5),
+                Visibility::Hidden,
+            ))
+            .id();
+        commands.entity(add.entity).add_child(streak).insert(Trail(streak));
+    }
 }
 
 /// Yaw for a compass bearing (N = 0, E = 90): a figure's forward is −Z.
@@ -138,7 +154,7 @@ fn hands_of(tl: &crate::rite::timeline::Timeline, world: &RiteWorld) -> Vec<Hand
 fn place_people(
     stage: Res<Stage>,
     head: Res<Playhead>,
-    assets: Res<BodyAssets>,
+    assets: Option<Res<BodyAssets>>,
     mut placed: ResMut<Placed>,
     mut actors: Query<(&ActorFigure, &mut Transform, &mut Visibility, Option<&Body>), (Without<PropFigure>, Without<BodyPart>, Without<Worn>)>,
     mut parts: Query<&mut Transform, (With<BodyPart>, Without<ActorFigure>, Without<PropFigure>)>,
@@ -159,7 +175,7 @@ fn place_people(
         tf.translation = Vec3::new(s.pos[0], s.pos[1] + bob, s.pos[2]);
         tf.rotation = yaw(s.bearing);
         placed.people[f.0] = Some((*tf, p));
-        let Some(b) = body else { continue };
+        let (Some(b), Some(assets)) = (body, assets.as_deref()) else { continue };
         pose_body(b, &p, &mut parts);
         for (e, on) in [(b.thumb_ring, s.gear.thumb_ring), (b.arm_guard, s.gear.arm_guard)] {
             if let Ok(mut v) = worn.get_mut(e) {
@@ -218,20 +234,28 @@ fn place_things(
     stage: Res<Stage>,
     head: Res<Playhead>,
     placed: Res<Placed>,
-    bows: Res<BowAssets>,
-    mut props: Query<(&PropFigure, &mut Transform, &mut Visibility, Option<&BowParts>), (Without<ActorFigure>, Without<BodyPart>, Without<BowPiece>)>,
+    bows: Option<Res<BowAssets>>,
+    mut props: Query<
+        (&PropFigure, &mut Transform, &mut Visibility, Option<&BowParts>, Option<&Trail>),
+        (Without<ActorFigure>, Without<BodyPart>, Without<BowPiece>),
+    >,
     mut pieces: Query<(&mut Transform, &mut Mesh3d, &mut Visibility), (With<BowPiece>, Without<ActorFigure>, Without<PropFigure>, Without<BodyPart>)>,
 ) {
     let tl = &stage.rite.timeline;
     let t = head.t;
     let world = tl.state_at(t);
     let belts = carry::belt_order(&world);
-    for (f, mut tf, mut vis, bow) in &mut props {
+    for (f, mut tf, mut vis, bow, trail) in &mut props {
         let s = &world.props[f.0];
         *vis = if s.present { Visibility::Inherited } else { Visibility::Hidden };
         let spot = carry::spot(tl, &world, &placed, f.0, t, belts[f.0]);
         *tf = spot.transform;
-        let Some(parts) = bow else { continue };
+        if let Some(Trail(e)) = trail
+            && let Ok((_, _, mut v)) = pieces.get_mut(*e)
+        {
+            v.set_if_neq(if s.flying { Visibility::Inherited } else { Visibility::Hidden });
+        }
+        let (Some(parts), Some(bows)) = (bow, bows.as_deref()) else { continue };
         let strung = s.strung.unwrap_or(true);
         if let Ok((_, mut mesh, _)) = pieces.get_mut(parts.limbs) {
             let want = if strung { bows.strung.clone() } else { bows.slack.clone() };
