@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use bevy::camera::visibility::VisibilityRange;
+use bevy::light::NotShadowCaster;
 use bevy::mesh::{ConicalFrustumMeshBuilder, CylinderMeshBuilder};
 use bevy::prelude::*;
 
@@ -34,7 +35,7 @@ pub struct BodyPart;
 
 /// Beyond this distance (metres) the small things (hands, ring, guard, sash ends, cap details)
 /// are not drawn: a crowd far off is robes and heads.
-const FINE: f32 = 30.0;
+const FINE: f32 = 18.0;
 
 #[derive(Resource)]
 pub struct BodyAssets {
@@ -103,7 +104,7 @@ impl FromWorld for BodyAssets {
             under.insert(dress, matte(&mut materials, under_rgb(dress)));
         }
         let mut meshes = world.resource_mut::<Assets<Mesh>>();
-        let frustum = |top: f32, bottom: f32, h: f32| ConicalFrustumMeshBuilder::new(top, bottom, h, 10).build();
+        let frustum = |top: f32, bottom: f32, h: f32| ConicalFrustumMeshBuilder::new(top, bottom, h, 8).build();
         BodyAssets {
             skin,
             black,
@@ -113,7 +114,7 @@ impl FromWorld for BodyAssets {
             chest: meshes.add(frustum(0.20, 0.17, 0.5)),
             sash: meshes.add(CylinderMeshBuilder::new(0.185, 0.07, 10).build()),
             sash_end: meshes.add(Cuboid::new(0.06, 0.45, 0.01)),
-            head: meshes.add(Sphere::new(0.11).mesh().uv(10, 8)),
+            head: meshes.add(Sphere::new(0.11).mesh().uv(8, 6)),
             topknot_cap: meshes.add(CylinderMeshBuilder::new(0.06, 0.09, 8).build()),
             tall_cap: meshes.add(frustum(0.07, 0.10, 0.16)),
             crown_board: meshes.add(Cuboid::new(0.16, 0.015, 0.32)),
@@ -141,12 +142,19 @@ impl BodyAssets {
     }
 }
 
+/// A part that casts a shadow: the robe and the head, which make a person's shadow.
 fn part(mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Transform) -> impl Bundle {
     (Mesh3d(mesh.clone()), MeshMaterial3d(material.clone()), at)
 }
 
+/// A part too small to need a shadow of its own (each caster is drawn again into every shadow
+/// cascade, which software rendering pays for).
+fn unshadowed(mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Transform) -> impl Bundle {
+    (part(mesh, material, at), NotShadowCaster)
+}
+
 fn fine(mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Transform) -> impl Bundle {
-    (part(mesh, material, at), VisibilityRange::abrupt(0.0, FINE))
+    (unshadowed(mesh, material, at), VisibilityRange::abrupt(0.0, FINE))
 }
 
 /// The cap of a rank: the ruler's crown with its board (冕, as the drawings show a lord), the
@@ -157,18 +165,18 @@ fn cap(commands: &mut Commands, a: &BodyAssets, head: Entity, dress: Dress) {
     match dress {
         Dress::Ruler => {
             commands.entity(head).with_children(|c| {
-                c.spawn(part(&a.tall_cap, &a.black, Transform::from_xyz(0.0, y + 0.02, 0.0)));
-                c.spawn(part(&a.crown_board, &a.black, Transform::from_xyz(0.0, y + 0.11, 0.0).with_rotation(Quat::from_rotation_x(0.08))));
+                c.spawn(unshadowed(&a.tall_cap, &a.black, Transform::from_xyz(0.0, y + 0.02, 0.0)));
+                c.spawn(unshadowed(&a.crown_board, &a.black, Transform::from_xyz(0.0, y + 0.11, 0.0).with_rotation(Quat::from_rotation_x(0.08))));
             });
         }
         Dress::Noble => {
-            commands.entity(head).with_child(part(&a.tall_cap, &a.black, Transform::from_xyz(0.0, y + 0.02, 0.0)));
+            commands.entity(head).with_child(unshadowed(&a.tall_cap, &a.black, Transform::from_xyz(0.0, y + 0.02, 0.0)));
         }
         Dress::Servant | Dress::Musician => {
-            commands.entity(head).with_child(part(&a.kerchief, &a.sashes[&dress], Transform::from_xyz(0.0, 0.015, 0.005)));
+            commands.entity(head).with_child(unshadowed(&a.kerchief, &a.sashes[&dress], Transform::from_xyz(0.0, 0.015, 0.005)));
         }
         _ => {
-            commands.entity(head).with_child(part(&a.topknot_cap, &a.black, Transform::from_xyz(0.0, y + 0.02, 0.01)));
+            commands.entity(head).with_child(unshadowed(&a.topknot_cap, &a.black, Transform::from_xyz(0.0, y + 0.02, 0.01)));
         }
     }
 }
@@ -188,8 +196,8 @@ pub fn build(commands: &mut Commands, a: &BodyAssets, root: Entity, dress: Dress
     let mut thumb_ring = Entity::PLACEHOLDER;
     let mut arm_guard = Entity::PLACEHOLDER;
     for (i, side) in [-1.0f32, 1.0].into_iter().enumerate() {
-        let sleeve_up = commands.spawn(part(&a.upper_sleeve, &robe, Transform::from_xyz(0.0, -UPPER_ARM / 2.0, 0.0))).id();
-        let sleeve_fore = commands.spawn(part(&a.fore_sleeve, &robe, Transform::from_xyz(0.0, -FOREARM / 2.0, 0.0))).id();
+        let sleeve_up = commands.spawn(unshadowed(&a.upper_sleeve, &robe, Transform::from_xyz(0.0, -UPPER_ARM / 2.0, 0.0))).id();
+        let sleeve_fore = commands.spawn(unshadowed(&a.fore_sleeve, &robe, Transform::from_xyz(0.0, -FOREARM / 2.0, 0.0))).id();
         let hand = commands.spawn(fine(&a.hand, &a.skin, Transform::from_xyz(0.0, -FOREARM - 0.03, 0.0))).id();
         let f = commands
             .spawn((BodyPart, Transform::from_xyz(0.0, -UPPER_ARM, 0.0), Visibility::Inherited))
@@ -219,7 +227,7 @@ pub fn build(commands: &mut Commands, a: &BodyAssets, root: Entity, dress: Dress
             Visibility::Inherited,
             children![
                 part(&a.chest, &robe, Transform::from_xyz(0.0, 0.25, 0.0)),
-                part(&a.sash, &sash, Transform::from_xyz(0.0, 0.04, 0.0)),
+                unshadowed(&a.sash, &sash, Transform::from_xyz(0.0, 0.04, 0.0)),
                 fine(&a.sash_end, &sash, Transform::from_xyz(0.05, -0.2, -0.19)),
                 fine(&a.sash_end, &sash, Transform::from_xyz(-0.05, -0.2, -0.19)),
             ],

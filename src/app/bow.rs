@@ -3,6 +3,7 @@
 //! nock, so a draw pulls it back to the archer's face. In the bow's frame the grip (弣) is the
 //! origin, the bow stands along y, and −z faces the target.
 
+use bevy::light::NotShadowCaster;
 use bevy::mesh::CylinderMeshBuilder;
 use bevy::prelude::*;
 
@@ -100,9 +101,9 @@ pub fn string_pieces(nock: Vec3) -> [Transform; 2] {
 
 /// Adds limbs and string under a bow's root entity.
 pub fn build(commands: &mut Commands, a: &BowAssets, painted: &Handle<StandardMaterial>, root: Entity) -> BowParts {
-    let limbs = commands.spawn((Mesh3d(a.strung.clone()), MeshMaterial3d(painted.clone()), Transform::IDENTITY)).id();
+    let limbs = commands.spawn((Mesh3d(a.strung.clone()), MeshMaterial3d(painted.clone()), Transform::IDENTITY, NotShadowCaster)).id();
     let rest = string_pieces(nock_at(0.0));
-    let string = rest.map(|t| commands.spawn((Mesh3d(a.string.clone()), MeshMaterial3d(a.string_colour.clone()), t)).id());
+    let string = rest.map(|t| commands.spawn((Mesh3d(a.string.clone()), MeshMaterial3d(a.string_colour.clone()), t, NotShadowCaster)).id());
     commands.entity(root).add_children(&[limbs, string[0], string[1]]);
     BowParts { limbs, string }
 }

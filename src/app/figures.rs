@@ -1,6 +1,7 @@
 //! People and things: one entity each, placed every frame from `state_at(playhead)`. A person's
 //! posture comes from `posture` and his body from `body`; a held thing goes where his hand is.
 
+use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
 use super::body::{self, Body, BodyAssets, BodyPart};
@@ -115,11 +116,13 @@ fn shape_prop(
         return;
     }
     let mesh = shapes.get(p.kind, &p.name, &mut meshes);
-    commands.entity(add.entity).with_child((Mesh3d(mesh), MeshMaterial3d(shapes.painted.clone()), Transform::IDENTITY));
+    // small things cast no shadow: each caster is drawn again into every shadow cascade
+    commands.entity(add.entity).with_child((Mesh3d(mesh), MeshMaterial3d(shapes.painted.clone()), Transform::IDENTITY, NotShadowCaster));
     if p.kind == PropKind::Arrow {
         let streak = commands
             .spawn((
                 BowPiece,
+                NotShadowCaster,
                 Mesh3d(bows.streak.clone()),
                 MeshMaterial3d(bows.streak_colour.clone()),
                 Transform::from_xyz(0.0, 0.0, 1.5),
@@ -169,12 +172,13 @@ fn place_people(
     placed.people.resize(world.actors.len(), None);
     for (f, mut tf, mut vis, body) in &mut actors {
         let s = world.actors[f.0];
-        *vis = if s.present { Visibility::Inherited } else { Visibility::Hidden };
+        vis.set_if_neq(if s.present { Visibility::Inherited } else { Visibility::Hidden });
         let p = posture::posture(s.pose, s.gesture, hands[f.0]);
         let bob = if s.pose == Pose::Walking { 0.03 * (t * 9.0).sin().abs() } else { 0.0 };
-        tf.translation = Vec3::new(s.pos[0], s.pos[1] + bob, s.pos[2]);
-        tf.rotation = yaw(s.bearing);
-        placed.people[f.0] = Some((*tf, p));
+        // set only when it moved: a still crowd then costs no transform propagation
+        let at = Transform::from_translation(Vec3::new(s.pos[0], s.pos[1] + bob, s.pos[2])).with_rotation(yaw(s.bearing));
+        tf.set_if_neq(at);
+        placed.people[f.0] = Some((at, p));
         let (Some(b), Some(assets)) = (body, assets.as_deref()) else { continue };
         pose_body(b, &p, &mut parts);
         for (e, on) in [(b.thumb_ring, s.gear.thumb_ring), (b.arm_guard, s.gear.arm_guard)] {
@@ -205,27 +209,20 @@ fn place_people(
 /// Puts a body's parts in the posture.
 fn pose_body(b: &Body, p: &Posture, parts: &mut Query<&mut Transform, (With<BodyPart>, Without<ActorFigure>, Without<PropFigure>)>) {
     let sink = 1.0 - posture::KNEEL * p.kneel / posture::WAIST;
-    if let Ok(mut skirt) = parts.get_mut(b.skirt) {
-        skirt.translation.y = posture::WAIST * sink / 2.0;
-        skirt.scale = Vec3::new(1.0 + 0.3 * p.kneel, sink, 1.0 + 0.5 * p.kneel);
-    }
-    if let Ok(mut torso) = parts.get_mut(b.torso) {
-        torso.translation.y = posture::WAIST - posture::KNEEL * p.kneel;
-        torso.rotation = posture::torso_rotation(p);
-    }
-    if let Ok(mut head) = parts.get_mut(b.head) {
-        // the head stays turned to the front (to the target, when shooting side-on)
-        head.rotation = Quat::from_rotation_y(-p.twist);
-    }
+    let mut set = |e: Entity, t: Transform| {
+        if let Ok(mut tf) = parts.get_mut(e) {
+            tf.set_if_neq(t);
+        }
+    };
+    set(b.skirt, Transform::from_xyz(0.0, posture::WAIST * sink / 2.0, 0.0).with_scale(Vec3::new(1.0 + 0.3 * p.kneel, sink, 1.0 + 0.5 * p.kneel)));
+    set(b.torso, Transform::from_xyz(0.0, posture::WAIST - posture::KNEEL * p.kneel, 0.0).with_rotation(posture::torso_rotation(p)));
+    // the head stays turned to the front (to the target, when shooting side-on)
+    set(b.head, Transform::from_xyz(0.0, posture::HEAD, 0.0).with_rotation(Quat::from_rotation_y(-p.twist)));
     for (i, side) in [-1.0f32, 1.0].into_iter().enumerate() {
         let shoulder = posture::SHOULDER * Vec3::new(side, 1.0, 1.0);
         let (upper, fore) = posture::reach_arm(shoulder, posture::into_torso(p, p.hands[i]), side);
-        if let Ok(mut u) = parts.get_mut(b.upper[i]) {
-            u.rotation = upper;
-        }
-        if let Ok(mut f) = parts.get_mut(b.fore[i]) {
-            f.rotation = fore;
-        }
+        set(b.upper[i], Transform::from_translation(shoulder).with_rotation(upper));
+        set(b.fore[i], Transform::from_xyz(0.0, -posture::UPPER_ARM, 0.0).with_rotation(fore));
     }
 }
 
@@ -247,9 +244,9 @@ fn place_things(
     let belts = carry::belt_order(&world);
     for (f, mut tf, mut vis, bow, trail) in &mut props {
         let s = &world.props[f.0];
-        *vis = if s.present { Visibility::Inherited } else { Visibility::Hidden };
+        vis.set_if_neq(if s.present { Visibility::Inherited } else { Visibility::Hidden });
         let spot = carry::spot(tl, &world, &placed, f.0, t, belts[f.0]);
-        *tf = spot.transform;
+        tf.set_if_neq(spot.transform);
         if let Some(Trail(e)) = trail
             && let Ok((_, _, mut v)) = pieces.get_mut(*e)
         {
@@ -266,7 +263,7 @@ fn place_things(
         let pieces_at = bow::string_pieces(bow::nock_at(spot.draw));
         for (k, e) in parts.string.into_iter().enumerate() {
             if let Ok((mut ptf, _, mut pvis)) = pieces.get_mut(e) {
-                *ptf = pieces_at[k];
+                ptf.set_if_neq(pieces_at[k]);
                 pvis.set_if_neq(if strung { Visibility::Inherited } else { Visibility::Hidden });
             }
         }
