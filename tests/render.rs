@@ -190,3 +190,28 @@ fn the_bow_is_in_his_hand_once_he_takes_it_and_changes_when_unstrung() {
     let differ = slack.symmetric_difference(&strung).count();
     assert!(differ > 60, "an unstrung bow should look different from a strung one: {differ} pixels differ");
 }
+
+#[test]
+fn the_target_shows_its_painted_centre_and_the_arrow_that_hit_it() {
+    require_xvfb();
+    let before = render("tests/scenes/archer.ron", &["--text", "立", "--view", "close:侯"], "target_before");
+    let after = render("tests/scenes/archer.ron", &["--text", "射，获", "--view", "close:侯"], "target_after");
+    let (w, h) = (before.width as i64, before.height as i64);
+    // the 鹄: a red square near the middle of the picture
+    // (right of the text panel, whose lit clause is red too)
+    let reds: Vec<(i64, i64)> =
+        (w * 3 / 10..w).flat_map(|x| (0..h).map(move |y| (x, y))).filter(|&(x, y)| before.pixel(x, y).is_some_and(red_by(60))).collect();
+    assert!(reds.len() > 200, "the painted centre: {} red pixels", reds.len());
+    let (cx, cy) = (reds.iter().map(|p| p.0).sum::<i64>() / reds.len() as i64, reds.iter().map(|p| p.1).sum::<i64>() / reds.len() as i64);
+    assert!((cx - w / 2).abs() < w / 4 && cy < h * 3 / 4, "the centre ({cx}, {cy}) should be mid-picture");
+    // after the hit, an arrow sticks out of the cloth near it: the picture changes there (the
+    // camera and the target are where they were)
+    let changed = (cx - 90..cx + 90)
+        .flat_map(|x| (cy - 90..cy + 90).map(move |y| (x, y)))
+        .filter(|&(x, y)| match (before.pixel(x, y), after.pixel(x, y)) {
+            (Some(a), Some(b)) => a.iter().zip(b).any(|(p, q)| (*p as i32 - q as i32).abs() > 40),
+            _ => false,
+        })
+        .count();
+    assert!(changed > 15, "the arrow in the target: {changed} pixels changed near the centre");
+}

@@ -38,7 +38,7 @@ impl View {
             "follow" => View::Follow(String::new()),
             _ if s.starts_with("close:") => View::Close(s["close:".len()..].to_string()),
             "director" => View::Director,
-            _ => return Err(format!("unknown view `{s}` (director, overview, plan, hall, gate, follow:ACTOR, close:ACTOR)")),
+            _ => return Err(format!("unknown view `{s}` (director, overview, plan, hall, gate, follow:ACTOR, close:ACTOR or close:OBJECT)")),
         })
     }
 }
@@ -191,6 +191,15 @@ pub fn preset(view: &View, stage: &Stage, head: &Playhead, selection: &Selection
         }
         View::Close(key) => {
             let tl = &stage.rite.timeline;
+            // a thing of the court (a 侯, the 洗) is seen from the north, as the archers see it
+            if tl.actor_index(key).is_none()
+                && let Some(s) = court.solid(key)
+            {
+                let (x, z) = s.footprint.centre();
+                let size = s.footprint.width().max(s.height);
+                let focus = Vec3::new(x, s.base + s.lift + s.height / 2.0, z);
+                return Rig { focus, yaw: std::f32::consts::PI - 0.6, pitch: 0.12, distance: size * 1.4 + 2.0, plan: false };
+            }
             let i = tl.actor_index(key).or(selection.0).unwrap_or(0);
             let s = tl.actor_at(i, head.t);
             let focus = Vec3::from_array(s.pos) + Vec3::Y * 0.95;

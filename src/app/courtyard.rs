@@ -269,29 +269,24 @@ fn spawn_solid(commands: &mut Commands, meshes: &mut Assets<Mesh>, p: &Palette, 
         ObjectKind::Target { zhong, gong, upper_tongue, lower_tongue } => {
             let m = |l: crate::rite::model::Len| l.metres(chi_m);
             let (z, g, up, low) = (m(*zhong), m(*gong), m(*upper_tongue), m(*lower_tongue));
-            // cloth from bottom to top: lower tongue, lower 躬, 中, upper 躬, upper tongue
+            // cloth from bottom to top: lower tongue, lower 躬, 中, upper 躬, upper tongue; the
+            // lower rope a 武 off the ground (记：「下纲不及地武」)
             let bands = [(low, g / 2.0), (g, g / 2.0), (g, z), (g, g / 2.0), (up, g / 2.0)];
-            let mut y = 0.0;
+            let mut y = s.lift;
             for (bw, bh) in bands.iter() {
                 parts.push((boxed(*bw, *bh, 0.04), p.cloth.clone(), Transform::from_xyz(0.0, y + bh / 2.0, 0.0)));
                 y += bh;
             }
-            // 中 with its 鹄 (the centre square) on the front face
-            let centre_y = g / 2.0 + g / 2.0 + z / 2.0;
+            // 中 with its 鹄 (the centre square, a third of the 中) on the front face
+            let centre_y = s.lift + g + z / 2.0;
             parts.push((boxed(z, z, 0.05), p.white.clone(), Transform::from_xyz(0.0, centre_y, -0.01)));
             parts.push((boxed(z / 3.0, z / 3.0, 0.06), p.red.clone(), Transform::from_xyz(0.0, centre_y, -0.02)));
-            // poles and ropes (纲)
+            // poles, and the ropes (纲) from the cloth's corners to them
             for side in [-1.0f32, 1.0] {
-                parts.push((
-                    boxed(0.12, y + s.lift + 0.5, 0.12),
-                    p.timber.clone(),
-                    Transform::from_xyz(side * (up / 2.0 + 0.3), (y - s.lift + 0.5) / 2.0, 0.0),
-                ));
-                parts.push((
-                    boxed(up / 2.0 + 0.3 - low / 2.0, 0.02, 0.02),
-                    p.dark.clone(),
-                    Transform::from_xyz(side * (low / 2.0 + (up / 2.0 + 0.3 - low / 2.0) / 2.0), 0.0, 0.0),
-                ));
+                let pole_x = side * (up / 2.0 + 0.3);
+                parts.push((boxed(0.12, y + 0.5, 0.12), p.timber.clone(), Transform::from_xyz(pole_x, (y + 0.5) / 2.0, 0.0)));
+                let low_rope = up / 2.0 + 0.3 - low / 2.0;
+                parts.push((boxed(low_rope, 0.02, 0.02), p.dark.clone(), Transform::from_xyz(side * (low / 2.0 + low_rope / 2.0), s.lift, 0.0)));
                 parts.push((boxed(0.3, 0.02, 0.02), p.dark.clone(), Transform::from_xyz(side * (up / 2.0 + 0.15), y, 0.0)));
             }
         }

@@ -9,6 +9,7 @@ use super::Launch;
 struct Shot {
     frames: u32,
     taken: bool,
+    retries: u32,
 }
 
 /// Frames to draw before the picture: meshes uploaded, shadows and fonts settled.
@@ -40,9 +41,40 @@ fn shoot(mut commands: Commands, mut shot: ResMut<Shot>, launch: Res<Launch>) {
     }
     shot.taken = true;
     let path = launch.render_to.clone().unwrap_or_default();
-    commands.spawn(Screenshot::primary_window()).observe(move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-        let mut save = save_to_disk(&path);
-        save(captured);
-        exit.write(AppExit::Success);
-    });
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>, mut shot: ResMut<Shot>| {
+            // a busy machine may not have compiled the scene's pipelines yet: the 3D view is then
+            // still black, and the picture is taken again a few frames later
+            if shot.retries < MAX_RETRIES && scene_is_black(&captured.image) {
+                shot.retries += 1;
+                shot.taken = false;
+                shot.frames = FRAMES_BEFORE_SHOT - 4;
+                return;
+            }
+            let mut save = save_to_disk(&path);
+            save(captured);
+            exit.write(AppExit::Success);
+        },
+    );
+}
+
+/// How many times a black picture is taken again before it is saved as it is.
+const MAX_RETRIES: u32 = 50;
+
+/// Whether the middle of the picture (where the 3D scene is, right of the text panel) is all
+/// black: nothing has been drawn there yet.
+fn scene_is_black(image: &Image) -> bool {
+    let (w, h) = (image.width() as usize, image.height() as usize);
+    let Some(data) = image.data.as_ref() else { return false };
+    let bytes = data.len() / (w * h).max(1);
+    let mut lit = 0;
+    for y in (h / 4..h * 3 / 4).step_by(7) {
+        for x in (w / 2..w * 3 / 4).step_by(7) {
+            let i = (y * w + x) * bytes;
+            if data.get(i..i + 3).is_some_and(|p| p.iter().any(|&c| c > 8)) {
+                lit += 1;
+            }
+        }
+    }
+    lit == 0
 }

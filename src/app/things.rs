@@ -23,7 +23,7 @@ pub const BRONZE: [f32; 3] = [0.55, 0.42, 0.20];
 pub const WOOD: [f32; 3] = [0.48, 0.30, 0.16];
 pub const LACQUER: [f32; 3] = [0.55, 0.12, 0.08];
 pub const BAMBOO: [f32; 3] = [0.82, 0.72, 0.45];
-pub const SHAFT: [f32; 3] = [0.88, 0.80, 0.58];
+pub const SHAFT: [f32; 3] = [0.50, 0.33, 0.16];
 pub const FEATHER: [f32; 3] = [0.97, 0.97, 0.95];
 
 /// A mesh with every vertex painted one colour.

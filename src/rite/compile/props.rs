@@ -164,8 +164,13 @@ impl Sim<'_> {
                     // hits scatter over the centre, always the same for the same arrow
                     let u = ((e.prop * 37) % 11) as f32 / 5.0 - 1.0;
                     let v = ((e.prop * 53) % 7) as f32 / 3.0 - 1.0;
-                    let (dx, dy) = (solid.footprint.width() * 0.08 * u, solid.height * 0.08 * v);
-                    [cx + dx, solid.base + solid.lift + solid.height * 0.5 + dy, cz - solid.footprint.depth() / 2.0]
+                    // the 中 of the cloth: above the lift, the lower tongue's band and the lower 躬
+                    let centre = match &solid.kind {
+                        ObjectKind::Target { zhong, gong, .. } => gong.metres(self.court.chi_m) + zhong.metres(self.court.chi_m) / 2.0,
+                        _ => solid.height * 0.5,
+                    };
+                    let (dx, dy) = (solid.footprint.width() * 0.08 * u, solid.height * 0.05 * v);
+                    [cx + dx, solid.base + solid.lift + centre + dy, cz - solid.footprint.depth() / 2.0]
                 } else {
                     // a miss lands short of the target, to one side, always the same for the same arrow
                     let side = if e.prop.is_multiple_of(2) { 1.0 } else { -1.0 };
