@@ -76,7 +76,8 @@ pub fn synthetic(actors: usize, steps: usize) -> String {
 }
 
 fn scene_text(name: &str) -> (String, String) {
-    sheli::rite::read_scene(name).unwrap()
+    let (path, text, _origin) = sheli::rite::read_scene(name).unwrap();
+    (path, text)
 }
 
 fn rites() -> Vec<(&'static str, Rite)> {

@@ -59,7 +59,13 @@ fn assert_world_matches(app: &mut App) {
         // its fellows (arrows by fours, tallies by pairs), a stuck arrow with its head at the spot
         if s.present {
             let off = tf.translation.distance(Vec3::from_array(s.pos));
-            let slack = if s.held_by.is_some() { 1.3 } else if s.flying { 1e-4 } else { 1.0 };
+            let slack = if s.held_by.is_some() {
+                1.3
+            } else if s.flying {
+                1e-4
+            } else {
+                1.0
+            };
             assert!(off < slack, "prop {} at {t}: {off} m from where the timeline puts it", tl.props[f.0].id);
         }
     }

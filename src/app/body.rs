@@ -166,7 +166,11 @@ fn cap(commands: &mut Commands, a: &BodyAssets, head: Entity, dress: Dress) {
         Dress::Ruler => {
             commands.entity(head).with_children(|c| {
                 c.spawn(unshadowed(&a.tall_cap, &a.black, Transform::from_xyz(0.0, y + 0.02, 0.0)));
-                c.spawn(unshadowed(&a.crown_board, &a.black, Transform::from_xyz(0.0, y + 0.11, 0.0).with_rotation(Quat::from_rotation_x(0.08))));
+                c.spawn(unshadowed(
+                    &a.crown_board,
+                    &a.black,
+                    Transform::from_xyz(0.0, y + 0.11, 0.0).with_rotation(Quat::from_rotation_x(0.08)),
+                ));
             });
         }
         Dress::Noble => {
@@ -187,7 +191,12 @@ pub fn build(commands: &mut Commands, a: &BodyAssets, root: Entity, dress: Dress
     let sash = a.sashes[&dress].clone();
     let skirt = commands.spawn((BodyPart, part(&a.skirt, &robe, Transform::from_xyz(0.0, WAIST / 2.0, 0.0)))).id();
     let head = commands
-        .spawn((BodyPart, Transform::from_xyz(0.0, HEAD, 0.0), Visibility::Inherited, children![part(&a.head, &a.skin, Transform::IDENTITY)]))
+        .spawn((
+            BodyPart,
+            Transform::from_xyz(0.0, HEAD, 0.0),
+            Visibility::Inherited,
+            children![part(&a.head, &a.skin, Transform::IDENTITY)],
+        ))
         .id();
     cap(commands, a, head, dress);
     let mut upper = [Entity::PLACEHOLDER; 2];
@@ -209,7 +218,11 @@ pub fn build(commands: &mut Commands, a: &BodyAssets, root: Entity, dress: Dress
             commands.entity(f).add_child(arm_guard);
         } else {
             thumb_ring = commands
-                .spawn(fine(&a.ring, &a.ivory, Transform::from_xyz(-0.03, -FOREARM - 0.05, -0.02).with_rotation(Quat::from_rotation_x(1.2))))
+                .spawn(fine(
+                    &a.ring,
+                    &a.ivory,
+                    Transform::from_xyz(-0.03, -FOREARM - 0.05, -0.02).with_rotation(Quat::from_rotation_x(1.2)),
+                ))
                 .id();
             commands.entity(f).add_child(thumb_ring);
         }

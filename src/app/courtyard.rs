@@ -286,7 +286,11 @@ fn spawn_solid(commands: &mut Commands, meshes: &mut Assets<Mesh>, p: &Palette, 
                 let pole_x = side * (up / 2.0 + 0.3);
                 parts.push((boxed(0.12, y + 0.5, 0.12), p.timber.clone(), Transform::from_xyz(pole_x, (y + 0.5) / 2.0, 0.0)));
                 let low_rope = up / 2.0 + 0.3 - low / 2.0;
-                parts.push((boxed(low_rope, 0.02, 0.02), p.dark.clone(), Transform::from_xyz(side * (low / 2.0 + low_rope / 2.0), s.lift, 0.0)));
+                parts.push((
+                    boxed(low_rope, 0.02, 0.02),
+                    p.dark.clone(),
+                    Transform::from_xyz(side * (low / 2.0 + low_rope / 2.0), s.lift, 0.0),
+                ));
                 parts.push((boxed(0.3, 0.02, 0.02), p.dark.clone(), Transform::from_xyz(side * (up / 2.0 + 0.15), y, 0.0)));
             }
         }

@@ -55,7 +55,12 @@ pub(super) fn draw_plugin(app: &mut App) {
 }
 
 /// A new version of the scene may have other people and things: draw them anew.
-fn respawn(mut commands: Commands, stage: Res<Stage>, old: Query<Entity, Or<(With<ActorFigure>, With<PropFigure>)>>) {
+type Drawn = Or<(With<ActorFigure>, With<PropFigure>)>;
+
+/// The moving parts of the bodies.
+type Parts<'w, 's> = Query<'w, 's, &'static mut Transform, (With<BodyPart>, Without<ActorFigure>, Without<PropFigure>)>;
+
+fn respawn(mut commands: Commands, stage: Res<Stage>, old: Query<Entity, Drawn>) {
     for e in &old {
         commands.entity(e).despawn();
     }
@@ -83,7 +88,13 @@ pub fn robe_colour(dress: Dress) -> Color {
 }
 
 /// A figure is dressed when it is spawned.
-fn dress_actor(add: On<Add, ActorFigure>, mut commands: Commands, figures: Query<&ActorFigure>, stage: Res<Stage>, assets: Res<BodyAssets>) {
+fn dress_actor(
+    add: On<Add, ActorFigure>,
+    mut commands: Commands,
+    figures: Query<&ActorFigure>,
+    stage: Res<Stage>,
+    assets: Res<BodyAssets>,
+) {
     let Ok(f) = figures.get(add.entity) else { return };
     let dress = stage.rite.timeline.actors[f.0].dress;
     let b = body::build(&mut commands, &assets, add.entity, dress);
@@ -153,14 +164,17 @@ fn hands_of(tl: &crate::rite::timeline::Timeline, world: &RiteWorld) -> Vec<Hand
     out
 }
 
-#[allow(clippy::type_complexity)]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn place_people(
     stage: Res<Stage>,
     head: Res<Playhead>,
     assets: Option<Res<BodyAssets>>,
     mut placed: ResMut<Placed>,
-    mut actors: Query<(&ActorFigure, &mut Transform, &mut Visibility, Option<&Body>), (Without<PropFigure>, Without<BodyPart>, Without<Worn>)>,
-    mut parts: Query<&mut Transform, (With<BodyPart>, Without<ActorFigure>, Without<PropFigure>)>,
+    mut actors: Query<
+        (&ActorFigure, &mut Transform, &mut Visibility, Option<&Body>),
+        (Without<PropFigure>, Without<BodyPart>, Without<Worn>),
+    >,
+    mut parts: Parts,
     mut worn: Query<&mut Visibility, (With<Worn>, Without<ActorFigure>, Without<PropFigure>)>,
     mut sleeves: Query<(&mut Mesh3d, &mut MeshMaterial3d<StandardMaterial>), With<Sleeve>>,
 ) {
@@ -207,14 +221,17 @@ fn place_people(
 }
 
 /// Puts a body's parts in the posture.
-fn pose_body(b: &Body, p: &Posture, parts: &mut Query<&mut Transform, (With<BodyPart>, Without<ActorFigure>, Without<PropFigure>)>) {
+fn pose_body(b: &Body, p: &Posture, parts: &mut Parts) {
     let sink = 1.0 - posture::KNEEL * p.kneel / posture::WAIST;
     let mut set = |e: Entity, t: Transform| {
         if let Ok(mut tf) = parts.get_mut(e) {
             tf.set_if_neq(t);
         }
     };
-    set(b.skirt, Transform::from_xyz(0.0, posture::WAIST * sink / 2.0, 0.0).with_scale(Vec3::new(1.0 + 0.3 * p.kneel, sink, 1.0 + 0.5 * p.kneel)));
+    set(
+        b.skirt,
+        Transform::from_xyz(0.0, posture::WAIST * sink / 2.0, 0.0).with_scale(Vec3::new(1.0 + 0.3 * p.kneel, sink, 1.0 + 0.5 * p.kneel)),
+    );
     set(b.torso, Transform::from_xyz(0.0, posture::WAIST - posture::KNEEL * p.kneel, 0.0).with_rotation(posture::torso_rotation(p)));
     // the head stays turned to the front (to the target, when shooting side-on)
     set(b.head, Transform::from_xyz(0.0, posture::HEAD, 0.0).with_rotation(Quat::from_rotation_y(-p.twist)));
@@ -236,7 +253,10 @@ fn place_things(
         (&PropFigure, &mut Transform, &mut Visibility, Option<&BowParts>, Option<&Trail>),
         (Without<ActorFigure>, Without<BodyPart>, Without<BowPiece>),
     >,
-    mut pieces: Query<(&mut Transform, &mut Mesh3d, &mut Visibility), (With<BowPiece>, Without<ActorFigure>, Without<PropFigure>, Without<BodyPart>)>,
+    mut pieces: Query<
+        (&mut Transform, &mut Mesh3d, &mut Visibility),
+        (With<BowPiece>, Without<ActorFigure>, Without<PropFigure>, Without<BodyPart>),
+    >,
 ) {
     let tl = &stage.rite.timeline;
     let t = head.t;

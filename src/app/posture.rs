@@ -87,8 +87,8 @@ impl Posture {
 
     /// Both hands moved toward `to` by `w` (0..1).
     fn reach(mut self, to: [Vec3; 2], w: f32) -> Posture {
-        for i in 0..2 {
-            self.hands[i] = self.hands[i].lerp(to[i], w);
+        for (hand, to) in self.hands.iter_mut().zip(to) {
+            *hand = hand.lerp(to, w);
         }
         self
     }
@@ -126,7 +126,16 @@ pub fn posture(pose: Pose, gesture: Option<(Gesture, f32)>, hands: Hands) -> Pos
 }
 
 #[allow(clippy::too_many_arguments)]
-fn gesture_posture(pose: Pose, g: Gesture, f: f32, hands: Hands, base: Posture, joined: [Vec3; 2], ground: [Vec3; 2], lips: Vec3) -> Posture {
+fn gesture_posture(
+    pose: Pose,
+    g: Gesture,
+    f: f32,
+    hands: Hands,
+    base: Posture,
+    joined: [Vec3; 2],
+    ground: [Vec3; 2],
+    lips: Vec3,
+) -> Posture {
     use Gesture as G;
     let seated = pose == Pose::Sitting;
     match (pose, g) {
@@ -174,9 +183,7 @@ fn gesture_posture(pose: Pose, g: Gesture, f: f32, hands: Hands, base: Posture, 
         // 袒, 袭: the right hand to the left shoulder, drawing the sleeve off or on
         (_, G::Tan | G::XiRobe) => base.reach_one(RIGHT, Vec3::new(-0.18, 1.3, -0.1), held(f, 0.3)),
         // 决: the ring onto the right thumb; 遂: the guard onto the left forearm; 说决拾: both off
-        (_, G::Jue | G::Sui | G::ShuoJueShi) => {
-            base.reach([Vec3::new(-0.08, 1.05, -0.35), Vec3::new(0.06, 1.02, -0.33)], held(f, 0.3))
-        }
+        (_, G::Jue | G::Sui | G::ShuoJueShi) => base.reach([Vec3::new(-0.08, 1.05, -0.35), Vec3::new(0.06, 1.02, -0.33)], held(f, 0.3)),
         // 搢, 挟, 执: the right hand to the belt or before the body
         (_, G::Tuck) => base.reach_one(RIGHT, Vec3::new(0.16, 0.82, -0.14), held(f, 0.3)),
         (_, G::Between | G::Hold) => base.reach_one(RIGHT, Vec3::new(0.1, 1.05, -0.32), held(f, 0.3)),

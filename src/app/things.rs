@@ -70,7 +70,11 @@ pub fn rod(a: Vec3, b: Vec3, r: f32, rgb: [f32; 3]) -> (Mesh, [f32; 3], Transfor
 pub fn arrow() -> Mesh {
     let len = 0.75;
     let mut parts = vec![rod(Vec3::ZERO, Vec3::new(0.0, 0.0, -len), 0.012, SHAFT)];
-    parts.push((Cone { radius: 0.022, height: 0.07 }.into(), BRONZE, at(0.0, 0.0, -len - 0.03).with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2))));
+    parts.push((
+        Cone { radius: 0.022, height: 0.07 }.into(),
+        BRONZE,
+        at(0.0, 0.0, -len - 0.03).with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+    ));
     for k in 0..3 {
         let a = k as f32 * std::f32::consts::TAU / 3.0;
         let t = Transform::from_xyz(0.025 * a.cos(), 0.025 * a.sin(), -0.1).with_rotation(Quat::from_rotation_z(a));
@@ -117,7 +121,12 @@ pub fn shape(kind: PropKind, name: &str) -> Mesh {
             ];
             for k in 0..3 {
                 let a = k as f32 * std::f32::consts::TAU / 3.0 + 0.5;
-                parts.push(rod(Vec3::new(0.03 * a.cos(), 0.1, 0.03 * a.sin()), Vec3::new(0.05 * a.cos(), 0.0, 0.05 * a.sin()), 0.006, BRONZE));
+                parts.push(rod(
+                    Vec3::new(0.03 * a.cos(), 0.1, 0.03 * a.sin()),
+                    Vec3::new(0.05 * a.cos(), 0.0, 0.05 * a.sin()),
+                    0.006,
+                    BRONZE,
+                ));
             }
             for x in [-0.02f32, 0.02] {
                 parts.push(rod(Vec3::new(x, 0.17, -0.03), Vec3::new(x, 0.21, -0.03), 0.006, BRONZE));
@@ -151,7 +160,11 @@ pub fn shape(kind: PropKind, name: &str) -> Mesh {
             for (x, rgb) in [(-0.1f32, BAMBOO), (0.1, LACQUER)] {
                 parts.push((cyl(0.02, 0.12), rgb, at(x, 0.06, 0.0)));
                 parts.push((ConicalFrustum { radius_top: 0.08, radius_bottom: 0.04, height: 0.04 }.into(), rgb, at(x, 0.14, 0.0)));
-                parts.push(((Sphere::new(0.05).mesh().uv(6, 4)), [0.55, 0.30, 0.15], at(x, 0.16, 0.0).with_scale(Vec3::new(1.0, 0.4, 1.0))));
+                parts.push((
+                    (Sphere::new(0.05).mesh().uv(6, 4)),
+                    [0.55, 0.30, 0.15],
+                    at(x, 0.16, 0.0).with_scale(Vec3::new(1.0, 0.4, 1.0)),
+                ));
             }
             merged(parts)
         }
@@ -189,7 +202,12 @@ pub fn shape(kind: PropKind, name: &str) -> Mesh {
             let mut parts = vec![(Sphere::new(0.08).mesh().uv(8, 6), BAMBOO, at(0.0, 0.0, 0.0))];
             for k in 0..9 {
                 let a = k as f32 * 0.7;
-                parts.push(rod(Vec3::new(0.04 * a.cos(), 0.05, 0.04 * a.sin()), Vec3::new(0.04 * a.cos(), 0.25 + 0.02 * (k % 3) as f32, 0.04 * a.sin()), 0.008, BAMBOO));
+                parts.push(rod(
+                    Vec3::new(0.04 * a.cos(), 0.05, 0.04 * a.sin()),
+                    Vec3::new(0.04 * a.cos(), 0.25 + 0.02 * (k % 3) as f32, 0.04 * a.sin()),
+                    0.008,
+                    BAMBOO,
+                ));
             }
             merged(parts)
         }

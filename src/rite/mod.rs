@@ -11,6 +11,7 @@ pub mod glossary;
 pub mod jump;
 pub mod load;
 pub mod model;
+pub mod moves;
 pub mod pace;
 pub mod query;
 pub mod route;

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 pub use super::gear::Hand;
+pub use super::moves::Move;
 
 /// A length written in the text's own units; converted with [`Len::chi`] and the scene's 尺.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq)]
@@ -76,7 +77,7 @@ fn length<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
 
 /// A wait lasts a finite number of seconds, at most [`MAX_WAIT`] (that it is positive is checked
 /// with the rest of the scene, so a zero is reported beside the scene's other problems).
-fn seconds<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
+pub(super) fn seconds<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
     let v = f32::deserialize(d)?;
     if !(v.is_finite() && v <= MAX_WAIT) {
         return Err(serde::de::Error::custom(format!(
@@ -625,114 +626,4 @@ pub enum Entry {
     /// instantiate a template
     Use(String, BTreeMap<String, String>),
     Then,
-}
-
-/// One thing an actor does.
-#[derive(Debug, Clone, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub enum Move {
-    /// walk, routed over the courtyard; `via` names the stair the text names (升自西阶)
-    Go {
-        to: String,
-        #[serde(default)]
-        via: Option<String>,
-        #[serde(default)]
-        off: Option<Point>,
-        #[serde(default)]
-        face: Option<Dir>,
-    },
-    Face(Dir),
-    /// come in (appear) at a place
-    Enter(String),
-    /// leave the scene where one stands
-    Exit,
-    /// 取: pick up a prop
-    Take(String),
-    /// 奠: set a prop down where one stands
-    Put(String),
-    /// 奠 … 于: set a prop down on a place
-    PutOn(String, String),
-    /// 授 … 受: hand a prop to someone
-    Give(String, String),
-    /// a prop is set out at a place by this actor's hands (荐, 俎, 丰 …)
-    Set(String, String),
-    /// 彻: a prop is taken away
-    Clear(String),
-    /// 射: an arrow loosed at a target object, hitting or missing
-    Shoot {
-        arrow: String,
-        target: String,
-        hit: bool,
-    },
-    /// a speech act: 辞, 对, 告, 命, 请, 许, 诺 …
-    Say(String),
-    /// stand still for seconds
-    Wait(#[serde(deserialize_with = "seconds")] f32),
-    #[serde(rename = "拜")]
-    Bai,
-    #[serde(rename = "再拜")]
-    ZaiBai,
-    #[serde(rename = "答拜")]
-    DaBai,
-    #[serde(rename = "答再拜")]
-    DaZaiBai,
-    #[serde(rename = "稽首")]
-    QiShou,
-    #[serde(rename = "再拜稽首")]
-    ZaiBaiQiShou,
-    #[serde(rename = "揖")]
-    Yi,
-    #[serde(rename = "让")]
-    Rang,
-    #[serde(rename = "坐")]
-    Zuo,
-    #[serde(rename = "兴")]
-    Xing,
-    #[serde(rename = "盥")]
-    Guan,
-    #[serde(rename = "洗")]
-    Xi,
-    #[serde(rename = "祭")]
-    Ji,
-    #[serde(rename = "啐")]
-    Cui,
-    #[serde(rename = "卒爵")]
-    ZuJue,
-    #[serde(rename = "袒")]
-    Tan,
-    #[serde(rename = "袭")]
-    XiRobe,
-    /// 决: puts the thumb ring on the right thumb
-    #[serde(rename = "决")]
-    Jue,
-    /// 遂 (拾): ties the arm guard on the bared left arm
-    #[serde(rename = "遂")]
-    Sui,
-    /// 说决拾: takes both off
-    #[serde(rename = "说决拾")]
-    ShuoJueShi,
-    /// 执: holds a thing the stated way, taking it up first if it lies within reach:
-    /// `执("se", shoulder)`, `执("shi_1", right_hand)`
-    #[serde(rename = "执")]
-    Hold(String, Hand),
-    /// 搢: thrusts a thing into the belt (搢扑, 搢三)
-    #[serde(rename = "搢")]
-    Tuck(String),
-    /// 挟: holds an arrow across the fingers (挟一个)
-    #[serde(rename = "挟")]
-    Between(String),
-    /// 张: strings a bow
-    #[serde(rename = "张")]
-    StringBow(String),
-    /// 弛: unstrings a bow
-    #[serde(rename = "弛")]
-    SlackBow(String),
-    #[serde(rename = "举旌")]
-    RaiseFlag,
-    #[serde(rename = "偃旌")]
-    LowerFlag,
-    #[serde(rename = "歌")]
-    Sing,
-    #[serde(rename = "奏")]
-    Play,
 }

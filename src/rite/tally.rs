@@ -20,7 +20,7 @@ pub fn numeral(n: usize) -> String {
     match n {
         0..=10 => DIGITS[n].to_string(),
         11..=19 => format!("十{}", DIGITS[n - 10]),
-        _ if n % 10 == 0 && n < 100 => format!("{}十", DIGITS[n / 10]),
+        _ if n.is_multiple_of(10) && n < 100 => format!("{}十", DIGITS[n / 10]),
         _ if n < 100 => format!("{}十{}", DIGITS[n / 10], DIGITS[n % 10]),
         _ => n.to_string(),
     }

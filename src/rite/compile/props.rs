@@ -79,15 +79,14 @@ impl Sim<'_> {
                 PropAt::Held(e.actor, how)
             }
             Move::StringBow(_) | Move::SlackBow(_) if kind != PropKind::Bow => {
-                self.problem_in(e.path(), format!("{name} ({}) is not a bow: only a bow is strung or unstrung", self.props[e.prop].id), note);
+                self.problem_in(
+                    e.path(),
+                    format!("{name} ({}) is not a bow: only a bow is strung or unstrung", self.props[e.prop].id),
+                    note,
+                );
                 return;
             }
-            Move::Put(_)
-            | Move::PutOn(..)
-            | Move::Give(..)
-            | Move::Shoot { .. }
-            | Move::StringBow(_)
-            | Move::SlackBow(_)
+            Move::Put(_) | Move::PutOn(..) | Move::Give(..) | Move::Shoot { .. } | Move::StringBow(_) | Move::SlackBow(_)
                 if holder != Some(e.actor) =>
             {
                 let msg = format!(

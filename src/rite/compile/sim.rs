@@ -9,8 +9,8 @@ use super::{BeatInfo, LINE_SPACING_CHI, Problem, Related, StepInfo, TURN_SPEED, 
 use crate::rite::court::Courtyard;
 use crate::rite::deed::Deed;
 use crate::rite::expand::{Budget, FlatAct, expand_beat};
-use crate::rite::gesture::Gesture;
 use crate::rite::gear::Gear;
+use crate::rite::gesture::Gesture;
 use crate::rite::model::{Dir, Len, Move, PropKind, Scene};
 use crate::rite::route::{RouteError, Router};
 use crate::rite::span::{Path, PathExt};
@@ -102,7 +102,13 @@ impl<'a> Sim<'a> {
                     [0.0; 3]
                 }
             };
-            let rest = Rest { pos, bearing: a.start.face.unwrap_or(Dir::S).bearing(), seated: false, present: a.start.present, gear: Gear::default() };
+            let rest = Rest {
+                pos,
+                bearing: a.start.face.unwrap_or(Dir::S).bearing(),
+                seated: false,
+                present: a.start.present,
+                gear: Gear::default(),
+            };
             self.rest.push(rest);
             self.tracks.push(ActorTrack {
                 id: a.id.clone(),
