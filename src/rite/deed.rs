@@ -89,6 +89,8 @@ impl Deed {
                     (Gesture::Give, _, Some(to)) => format!("hands {thing} to {}", rite.actor_name(to, Lang::En)),
                     (Gesture::Put, Some(on), _) => format!("sets down {thing} at {}", place(on)),
                     (Gesture::Set, Some(on), _) => format!("sets out {thing} at {}", place(on)),
+                    (Gesture::Tuck, _, _) => format!("tucks {thing} into his belt"),
+                    (Gesture::Between, _, _) => format!("holds {thing} across his fingers"),
                     (g, _, _) => format!("{} {thing}", g.en()),
                 }
             }
