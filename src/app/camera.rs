@@ -198,8 +198,13 @@ pub fn preset(view: &View, stage: &Stage, head: &Playhead, selection: &Selection
                 && let Some(s) = court.solid(key)
             {
                 let (x, z) = s.footprint.centre();
-                let size = s.footprint.width().max(s.height);
-                let focus = Vec3::new(x, s.base + s.lift + s.height / 2.0, z);
+                let (mut size, mut y) = (s.footprint.width().max(s.height), s.base + s.lift + s.height / 2.0);
+                // a 侯 is framed on its 中, above the lift, the lower tongue's band and the 躬
+                if let crate::rite::model::ObjectKind::Target { zhong, gong, .. } = &s.kind {
+                    let (zhong, gong) = (zhong.metres(court.chi_m), gong.metres(court.chi_m));
+                    (size, y) = (zhong * 2.5 + gong, s.base + s.lift + gong + zhong / 2.0);
+                }
+                let focus = Vec3::new(x, y, z);
                 return Rig { focus, yaw: std::f32::consts::PI - 0.6, pitch: 0.12, distance: size * 1.4 + 2.0, plan: false };
             }
             let i = tl.actor_index(key).or(selection.0).unwrap_or(0);

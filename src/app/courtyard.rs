@@ -159,7 +159,7 @@ fn build(mut commands: Commands, stage: Res<Stage>, mut meshes: ResMut<Assets<Me
         ));
     }
     for s in &court.solids {
-        spawn_solid(&mut commands, &mut meshes, &p, s, height, court.chi_m);
+        spawn_solid(&mut commands, &mut meshes, &mut materials, &p, s, height, court.chi_m);
     }
     // light: a low sun from the south-east, soft shadows
     commands.spawn((
@@ -174,7 +174,16 @@ fn build(mut commands: Commands, stage: Res<Stage>, mut meshes: ResMut<Assets<Me
     commands.insert_resource(GlobalAmbientLight { brightness: 900.0, ..default() });
 }
 
-fn spawn_solid(commands: &mut Commands, meshes: &mut Assets<Mesh>, p: &Palette, s: &Solid, hall_height: f32, chi_m: f32) {
+#[allow(clippy::too_many_arguments)]
+fn spawn_solid(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+    p: &Palette,
+    s: &Solid,
+    hall_height: f32,
+    chi_m: f32,
+) {
     let (cx, cz) = s.footprint.centre();
     let (w, d, h) = (s.footprint.width(), s.footprint.depth(), s.height.max(0.02));
     let base = s.base + s.lift;
@@ -268,7 +277,7 @@ fn spawn_solid(commands: &mut Commands, meshes: &mut Assets<Mesh>, p: &Palette, 
             ));
             parts.push((Mesh::from(Cylinder::new(0.05, h)), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0)));
         }
-        ObjectKind::Target { zhong, gong, upper_tongue, lower_tongue } => {
+        ObjectKind::Target { zhong, gong, upper_tongue, lower_tongue, face } => {
             let m = |l: crate::rite::model::Len| l.metres(chi_m);
             let (z, g, up, low) = (m(*zhong), m(*gong), m(*upper_tongue), m(*lower_tongue));
             // cloth from bottom to top: lower tongue, lower 躬, 中, upper 躬, upper tongue; the
@@ -279,10 +288,13 @@ fn spawn_solid(commands: &mut Commands, meshes: &mut Assets<Mesh>, p: &Palette, 
                 parts.push((boxed(*bw, *bh, 0.04), p.cloth.clone(), Transform::from_xyz(0.0, y + bh / 2.0, 0.0)));
                 y += bh;
             }
-            // 中 with its 鹄 (the centre square, a third of the 中) on the front face
+            // 中 with its centre, a third of the 中, on the front face: painted 正 or a 鹄 of hide
             let centre_y = s.lift + g + z / 2.0;
             parts.push((boxed(z, z, 0.05), p.white.clone(), Transform::from_xyz(0.0, centre_y, -0.01)));
-            parts.push((boxed(z / 3.0, z / 3.0, 0.06), p.red.clone(), Transform::from_xyz(0.0, centre_y, -0.02)));
+            for (k, (side, colour)) in target_face(face.as_ref(), z / 3.0).into_iter().enumerate() {
+                let at = Transform::from_xyz(0.0, centre_y, -0.02 - 0.004 * k as f32);
+                parts.push((boxed(side, side, 0.06), solid(materials, colour), at));
+            }
             // poles, and the ropes (纲) from the cloth's corners to them
             for side in [-1.0f32, 1.0] {
                 let pole_x = side * (up / 2.0 + 0.3);
@@ -348,5 +360,36 @@ fn toggle_roof(keys: Res<ButtonInput<KeyCode>>, mut roofs: Query<&mut Visibility
         for mut v in &mut roofs {
             *v = if *v == Visibility::Hidden { Visibility::Inherited } else { Visibility::Hidden };
         }
+    }
+}
+
+/// The squares at a 侯's centre, outermost first, each with its colour: the 正 painted one
+/// inside another, or a 鹄 of hide (the beast's colour, a leopard's spotted); no face is a plain
+/// red centre.
+fn target_face(face: Option<&crate::rite::model::TargetFace>, width: f32) -> Vec<(f32, Color)> {
+    use crate::rite::model::TargetFace;
+    let rgb = |c: [f32; 3]| Color::srgb(c[0], c[1], c[2]);
+    match face {
+        Some(TargetFace::Zheng(paints)) => {
+            let n = paints.len().max(1) as f32;
+            // the centre colour is first; the widest square is drawn first
+            paints.iter().enumerate().rev().map(|(k, c)| (width * (k as f32 + 1.0) / n, rgb(c.rgb()))).collect()
+        }
+        Some(TargetFace::Hu(beast)) => {
+            let hide = match beast.as_str() {
+                "熊" => [0.22, 0.15, 0.10],
+                "豹" => [0.78, 0.58, 0.22],
+                "麋" => [0.58, 0.42, 0.26],
+                "犴" | "豻" => [0.55, 0.50, 0.42],
+                "虎" => [0.85, 0.55, 0.15],
+                _ => [0.45, 0.32, 0.20],
+            };
+            let mut squares = vec![(width, rgb(hide))];
+            if beast == "豹" {
+                squares.push((width * 0.15, rgb([0.15, 0.10, 0.06])));
+            }
+            squares
+        }
+        None => vec![(width, Color::srgb(0.70, 0.10, 0.08))],
     }
 }

@@ -331,6 +331,9 @@ pub enum ObjectKind {
         gong: Len,
         upper_tongue: Len,
         lower_tongue: Len,
+        /// what is painted or fixed at the centre of the 中
+        #[serde(default)]
+        face: Option<TargetFace>,
     },
     /// 乏: the marker's screen
     Blind,
@@ -352,6 +355,46 @@ pub enum ObjectKind {
     Platform,
     /// anything else: drawn as a box
     Thing,
+}
+
+/// The centre of a 侯's 中, a third of its width (《考工记·梓人》「参分其广而鹄居一焉」).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub enum TargetFace {
+    /// 正: squares painted one inside another, the centre first (采侯: 二正 is 朱 within 绿,
+    /// 梓人「二正，去白苍而画以朱绿」)
+    Zheng(Vec<Paint>),
+    /// 鹄: a square of hide of this beast (皮侯: 熊鹄, 豹鹄, 犴鹄)
+    Hu(String),
+}
+
+/// The colours of the 正 (梓人: 「中朱，次白，次苍，次黄，玄居外」).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum Paint {
+    #[serde(rename = "朱")]
+    Vermilion,
+    #[serde(rename = "白")]
+    White,
+    #[serde(rename = "苍")]
+    Blue,
+    #[serde(rename = "黄")]
+    Yellow,
+    #[serde(rename = "玄")]
+    Black,
+    #[serde(rename = "绿")]
+    Green,
+}
+
+impl Paint {
+    pub fn rgb(self) -> [f32; 3] {
+        match self {
+            Paint::Vermilion => [0.80, 0.15, 0.08],
+            Paint::White => [0.95, 0.94, 0.90],
+            Paint::Blue => [0.20, 0.35, 0.55],
+            Paint::Yellow => [0.85, 0.70, 0.20],
+            Paint::Black => [0.08, 0.07, 0.08],
+            Paint::Green => [0.15, 0.50, 0.25],
+        }
+    }
 }
 
 impl ObjectKind {
