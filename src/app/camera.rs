@@ -39,7 +39,9 @@ impl View {
             _ if s.starts_with("close:") => View::Close(s["close:".len()..].to_string()),
             "director" => View::Director,
             _ => {
-                return Err(format!("unknown view `{s}` (director, overview, plan, hall, gate, follow:ACTOR, close:ACTOR or close:OBJECT)"));
+                return Err(format!(
+                    "unknown view `{s}` (director, overview, plan, hall, gate, follow:ACTOR, close:ACTOR or close:OBJECT)"
+                ));
             }
         })
     }

@@ -61,20 +61,24 @@ fn shoot(mut commands: Commands, mut shot: ResMut<Shot>, launch: Res<Launch>) {
 /// How many times a black picture is taken again before it is saved as it is.
 const MAX_RETRIES: u32 = 50;
 
-/// Whether the middle of the picture (where the 3D scene is, right of the text panel) is all
-/// black: nothing has been drawn there yet.
+/// Whether the middle of the picture (where the 3D scene is, right of the text panel) is one
+/// flat colour: only the clear colour (black, or the sky) has been drawn there yet.
 fn scene_is_black(image: &Image) -> bool {
     let (w, h) = (image.width() as usize, image.height() as usize);
     let Some(data) = image.data.as_ref() else { return false };
     let bytes = data.len() / (w * h).max(1);
-    let mut lit = 0;
+    let mut first: Option<[u8; 3]> = None;
     for y in (h / 4..h * 3 / 4).step_by(7) {
         for x in (w / 2..w * 3 / 4).step_by(7) {
             let i = (y * w + x) * bytes;
-            if data.get(i..i + 3).is_some_and(|p| p.iter().any(|&c| c > 8)) {
-                lit += 1;
+            let Some(p) = data.get(i..i + 3) else { continue };
+            let p = [p[0], p[1], p[2]];
+            match first {
+                None => first = Some(p),
+                Some(f) if f.iter().zip(p).any(|(a, b)| a.abs_diff(b) > 6) => return false,
+                Some(_) => {}
             }
         }
     }
-    lit == 0
+    true
 }
