@@ -21,7 +21,7 @@ pub struct Roof;
 pub struct Built;
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(DirectionalLightShadowMap { size: 2048 })
+    app.insert_resource(DirectionalLightShadowMap { size: 1024 })
         .add_systems(Startup, build)
         .add_systems(Update, (rebuild.run_if(on_message::<super::reload::Reloaded>), toggle_roof, nightfall));
 }
