@@ -202,24 +202,6 @@ impl Gesture {
         }
     }
 
-    /// Whether it handles a thing (and so is placed among the prop events).
-    pub fn handles_a_thing(self) -> bool {
-        matches!(
-            self,
-            Gesture::Take
-                | Gesture::Hold
-                | Gesture::Tuck
-                | Gesture::Between
-                | Gesture::StringBow
-                | Gesture::SlackBow
-                | Gesture::Put
-                | Gesture::Give
-                | Gesture::Set
-                | Gesture::Clear
-                | Gesture::Shoot
-        )
-    }
-
     pub fn from_name(name: &str) -> Option<Gesture> {
         Gesture::ALL.into_iter().find(|g| g.name() == name)
     }
@@ -244,6 +226,26 @@ impl Move {
             Move::PutOn(p, q) | Move::Give(p, q) | Move::Set(p, q) => vec![p, q],
             Move::Shoot { arrow, target, .. } => vec![arrow, target],
             _ => Vec::new(),
+        }
+    }
+
+    /// The thing a move handles (取 执 搢 挟 张 弛 奠 授 设 彻, and the arrow of 射), if any: such a
+    /// move is placed among the prop events.
+    pub fn thing(&self) -> Option<&str> {
+        match self {
+            Move::Take(p)
+            | Move::Hold(p, _)
+            | Move::Tuck(p)
+            | Move::Between(p)
+            | Move::StringBow(p)
+            | Move::SlackBow(p)
+            | Move::Put(p)
+            | Move::PutOn(p, _)
+            | Move::Give(p, _)
+            | Move::Set(p, _)
+            | Move::Clear(p)
+            | Move::Shoot { arrow: p, .. } => Some(p),
+            _ => None,
         }
     }
 

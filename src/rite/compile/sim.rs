@@ -313,7 +313,7 @@ impl<'a> Sim<'a> {
             }
             match m.gesture() {
                 // a gesture that handles a thing, a speech or a wait: below
-                Some(g) if g.handles_a_thing() || matches!(g, Gesture::Speak | Gesture::Wait) => {}
+                Some(_) if m.thing().is_some() || matches!(m, Move::Say(_) | Move::Wait(_)) => {}
                 None => {}
                 Some(g) => {
                     let mut end = self.rest[a];
@@ -403,19 +403,10 @@ impl<'a> Sim<'a> {
                     t = self.push_segment(a, t, g.seconds(), Motion::Gesture { gesture: g, pose: g.pose(rest.seated) }, rest);
                     deeds.push(Deed::Say(what.clone()));
                 }
-                Move::Take(p)
-                | Move::Hold(p, _)
-                | Move::Tuck(p)
-                | Move::Between(p)
-                | Move::StringBow(p)
-                | Move::SlackBow(p)
-                | Move::Put(p)
-                | Move::PutOn(p, _)
-                | Move::Give(p, _)
-                | Move::Set(p, _)
-                | Move::Clear(p)
-                | Move::Shoot { arrow: p, .. } => {
-                    let Some(&prop) = self.prop_ix.get(p.as_str()) else {
+                _ => {
+                    // every other move handles a thing: the gestures without one went on above
+                    let Some(p) = m.thing() else { continue };
+                    let Some(&prop) = self.prop_ix.get(p) else {
                         self.problem_in(mpath().index(0).field("arrow"), format!("unknown prop `{p}`"), note);
                         continue;
                     };
@@ -442,7 +433,6 @@ impl<'a> Sim<'a> {
                         used: note,
                     });
                 }
-                _ => {}
             }
         }
         t
