@@ -27,15 +27,20 @@ pub fn numeral(n: usize) -> String {
 }
 
 impl Score {
+    /// The side ahead and by how many tallies, as pairs (纯) and an odd one (奇); None when even.
+    fn margin(&self) -> Option<(Side, usize, usize)> {
+        let (side, diff) = match self.right.cmp(&self.left) {
+            std::cmp::Ordering::Equal => return None,
+            std::cmp::Ordering::Greater => (Side::Right, self.right - self.left),
+            std::cmp::Ordering::Less => (Side::Left, self.left - self.right),
+        };
+        Some((side, diff / 2, diff % 2))
+    }
+
     /// 「右贤于左，一纯一奇」, 「左贤于右，二纯」, 「左右钧」.
     pub fn verdict(&self) -> String {
-        let (winner, diff) = match self.right.cmp(&self.left) {
-            std::cmp::Ordering::Equal => return "左右钧".into(),
-            std::cmp::Ordering::Greater => ("右贤于左", self.right - self.left),
-            std::cmp::Ordering::Less => ("左贤于右", self.left - self.right),
-        };
-        let (pairs, odd) = (diff / 2, diff % 2);
-        let mut s = format!("{winner}，");
+        let Some((side, pairs, odd)) = self.margin() else { return "左右钧".into() };
+        let mut s = if side == Side::Right { "右贤于左，" } else { "左贤于右，" }.to_string();
         if pairs > 0 {
             s += &format!("{}纯", numeral(pairs));
         }
@@ -46,12 +51,8 @@ impl Score {
     }
 
     pub fn verdict_en(&self) -> String {
-        let (winner, diff) = match self.right.cmp(&self.left) {
-            std::cmp::Ordering::Equal => return "the sides are even".into(),
-            std::cmp::Ordering::Greater => ("the right beats the left", self.right - self.left),
-            std::cmp::Ordering::Less => ("the left beats the right", self.left - self.right),
-        };
-        let (pairs, odd) = (diff / 2, diff % 2);
+        let Some((side, pairs, odd)) = self.margin() else { return "the sides are even".into() };
+        let winner = if side == Side::Right { "the right beats the left" } else { "the left beats the right" };
         let mut parts = Vec::new();
         if pairs > 0 {
             parts.push(format!("{pairs} pair{}", if pairs == 1 { "" } else { "s" }));
