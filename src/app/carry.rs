@@ -14,9 +14,11 @@ use crate::rite::gesture::Gesture;
 use crate::rite::model::PropKind;
 use crate::rite::timeline::{PropAt, Timeline, World};
 
-/// Each present person's transform and posture this frame, for the things they hold.
+/// The world this frame, and each present person's transform and posture, for the things they
+/// hold: worked out once, by the figures' placing, and read by the things' placing and the labels.
 #[derive(Resource, Default)]
 pub struct Placed {
+    pub world: Option<World>,
     pub people: Vec<Option<(Transform, Posture)>>,
 }
 
@@ -77,14 +79,14 @@ fn spread(kind: PropKind, i: usize) -> Vec3 {
     }
 }
 
-pub fn spot(tl: &Timeline, world: &World, placed: &Placed, i: usize, t: f32, belt_index: usize) -> Spot {
+pub fn spot(tl: &Timeline, world: &World, people: &[Option<(Transform, Posture)>], i: usize, t: f32, belt_index: usize) -> Spot {
     let s = &world.props[i];
     let kind = tl.props[i].kind;
     let lying = |pos: Vec3, rot: Quat| Spot { transform: Transform::from_translation(pos).with_rotation(rot), draw: 0.0 };
     if let (Some(a), Some(how)) = (s.held_by, s.how)
-        && let Some(Some((body, p))) = placed.people.get(a)
+        && let Some(Some((body, p))) = people.get(a)
     {
-        return held(tl, world, i, kind, how, body, p, belt_index);
+        return held(world, i, kind, how, body, p, belt_index);
     }
     if s.flying {
         let before = tl.prop_at(i, t - 0.03).pos;
@@ -114,7 +116,7 @@ pub fn spot(tl: &Timeline, world: &World, placed: &Placed, i: usize, t: f32, bel
 }
 
 #[allow(clippy::too_many_arguments)]
-fn held(tl: &Timeline, world: &World, i: usize, kind: PropKind, how: Hand, body: &Transform, p: &Posture, belt_index: usize) -> Spot {
+fn held(world: &World, i: usize, kind: PropKind, how: Hand, body: &Transform, p: &Posture, belt_index: usize) -> Spot {
     let a = world.props[i].held_by.unwrap_or(0);
     let gesture = world.actors[a].gesture;
     let waist = WAIST - KNEEL * p.kneel;
@@ -160,6 +162,5 @@ fn held(tl: &Timeline, world: &World, i: usize, kind: PropKind, how: Hand, body:
         (_, Hand::LeftHand) => (p.hands[LEFT], Quat::IDENTITY, 0.0),
         _ => (p.hands[RIGHT], Quat::IDENTITY, 0.0),
     };
-    let _ = tl;
     Spot { transform: Transform::from_translation(body.transform_point(local)).with_rotation(body.rotation * rot), draw }
 }

@@ -182,8 +182,7 @@ fn place_people(
     let t = head.t;
     let world = tl.state_at(t);
     let hands = hands_of(tl, &world);
-    placed.people.clear();
-    placed.people.resize(world.actors.len(), None);
+    let mut people = vec![None; world.actors.len()];
     for (f, mut tf, mut vis, body) in &mut actors {
         let s = world.actors[f.0];
         vis.set_if_neq(if s.present { Visibility::Inherited } else { Visibility::Hidden });
@@ -192,7 +191,7 @@ fn place_people(
         // set only when it moved: a still crowd then costs no transform propagation
         let at = Transform::from_translation(Vec3::new(s.pos[0], s.pos[1] + bob, s.pos[2])).with_rotation(yaw(s.bearing));
         tf.set_if_neq(at);
-        placed.people[f.0] = Some((at, p));
+        people[f.0] = Some((at, p));
         let (Some(b), Some(assets)) = (body, assets.as_deref()) else { continue };
         pose_body(b, &p, &mut parts);
         for (e, on) in [(b.thumb_ring, s.gear.thumb_ring), (b.arm_guard, s.gear.arm_guard)] {
@@ -201,16 +200,15 @@ fn place_people(
             }
         }
         // 袒: the left sleeve off, the under robe's narrow sleeve showing
-        let (mesh, material) = if s.gear.bared {
-            (assets.narrow_sleeve.clone(), assets.under(b.dress))
+        let (meshes, material) = if s.gear.bared {
+            ([&assets.narrow_sleeve, &assets.narrow_sleeve], assets.under(b.dress))
         } else {
-            (assets.upper_sleeve.clone(), assets.robe(b.dress))
+            ([&assets.upper_sleeve, &assets.fore_sleeve], assets.robe(b.dress))
         };
-        for (k, e) in b.left_sleeves.into_iter().enumerate() {
+        for (e, mesh) in b.left_sleeves.into_iter().zip(meshes) {
             if let Ok((mut m, mut mat)) = sleeves.get_mut(e) {
-                let mesh = if k == 1 && !s.gear.bared { assets.fore_sleeve.clone() } else { mesh.clone() };
-                if m.0 != mesh {
-                    m.0 = mesh;
+                if m.0 != *mesh {
+                    m.0 = mesh.clone();
                 }
                 if mat.0 != material {
                     mat.0 = material.clone();
@@ -218,6 +216,8 @@ fn place_people(
             }
         }
     }
+    placed.people = people;
+    placed.world = Some(world);
 }
 
 /// Puts a body's parts in the posture.
@@ -260,12 +260,12 @@ fn place_things(
 ) {
     let tl = &stage.rite.timeline;
     let t = head.t;
-    let world = tl.state_at(t);
-    let belts = carry::belt_order(&world);
+    let Some(world) = &placed.world else { return };
+    let belts = carry::belt_order(world);
     for (f, mut tf, mut vis, bow, trail) in &mut props {
         let s = &world.props[f.0];
         vis.set_if_neq(if s.present { Visibility::Inherited } else { Visibility::Hidden });
-        let spot = carry::spot(tl, &world, &placed, f.0, t, belts[f.0]);
+        let spot = carry::spot(tl, world, &placed.people, f.0, t, belts[f.0]);
         tf.set_if_neq(spot.transform);
         if let Some(Trail(e)) = trail
             && let Ok((_, _, mut v)) = pieces.get_mut(*e)

@@ -45,7 +45,7 @@ fn shoot(mut commands: Commands, mut shot: ResMut<Shot>, launch: Res<Launch>) {
         move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>, mut shot: ResMut<Shot>| {
             // a busy machine may not have compiled the scene's pipelines yet: the 3D view is then
             // still black, and the picture is taken again a few frames later
-            if shot.retries < MAX_RETRIES && scene_is_black(&captured.image) {
+            if shot.retries < MAX_RETRIES && scene_is_blank(&captured.image) {
                 shot.retries += 1;
                 shot.taken = false;
                 shot.frames = FRAMES_BEFORE_SHOT - 4;
@@ -63,7 +63,7 @@ const MAX_RETRIES: u32 = 50;
 
 /// Whether the middle of the picture (where the 3D scene is, right of the text panel) is one
 /// flat colour: only the clear colour (black, or the sky) has been drawn there yet.
-fn scene_is_black(image: &Image) -> bool {
+fn scene_is_blank(image: &Image) -> bool {
     let (w, h) = (image.width() as usize, image.height() as usize);
     let Some(data) = image.data.as_ref() else { return false };
     let bytes = data.len() / (w * h).max(1);
