@@ -150,3 +150,26 @@ fn one_tread_up_is_between_the_court_and_the_hall() {
         );
     }
 }
+
+/// 「释获者坐设中…东面」 (乡射礼), 「小臣师执中，先首，坐设之；东面」 (大射仪): the 中 set down for
+/// the count faces east (its head, 「先首」, to the east), and the state says so.
+#[test]
+fn the_tally_holder_is_set_down_facing_east() {
+    use sheli::rite::model::PropKind;
+    for (rite, clause) in rites().into_iter().zip(["释获者坐设中", "先首，坐设之"]) {
+        let tl = &rite.timeline;
+        let k = tl
+            .props
+            .iter()
+            .position(|p| matches!(p.kind, PropKind::TallyHolder(_)))
+            .unwrap_or_else(|| panic!("{}: no tally holder", rite.id));
+        let beats = rite.find_text(clause);
+        assert!(!beats.is_empty(), "{}: no clause {clause}", rite.id);
+        for r in beats {
+            let t = rite.beat(r).end;
+            let snap = rite.snapshot(t, r);
+            assert!(snap.props[k].present && snap.props[k].held_by.is_none(), "{}: the 中 is not set down at {clause}", rite.id);
+            assert_eq!(snap.props[k].facing.as_deref(), Some("E"), "{}: the 中 at {clause} ({t:.0} s)", rite.id);
+        }
+    }
+}

@@ -52,7 +52,7 @@ fn landed_from(tl: &Timeline, i: usize, t: f32) -> Option<([f32; 3], [f32; 3], b
         return None;
     }
     match (&keys[k - 2].1, &keys[k - 1].1) {
-        (PropAt::Flying { from, to, hit, .. }, PropAt::At(p)) if p == to => Some((*from, *to, *hit)),
+        (PropAt::Flying { from, to, hit, .. }, PropAt::At(p, _)) if p == to => Some((*from, *to, *hit)),
         _ => None,
     }
 }
@@ -111,7 +111,8 @@ pub fn spot(tl: &Timeline, world: &World, people: &[Option<(Transform, Posture)>
         PropKind::Arrow | PropKind::Whip | PropKind::Tallies => lying(pos + Vec3::Y * 0.012, Quat::IDENTITY),
         PropKind::Flag => lying(pos + Vec3::Y * 0.03, Quat::from_rotation_x(-FRAC_PI_2)),
         PropKind::Bow => lying(pos + Vec3::Y * 0.03, Quat::from_rotation_z(FRAC_PI_2) * Quat::from_rotation_y(FRAC_PI_2)),
-        _ => lying(pos, Quat::IDENTITY),
+        // the rest stands with its front (−z) turned the way its setter faced (「设中…东面」)
+        _ => lying(pos, s.bearing.map(|b| Quat::from_rotation_y(-b.to_radians())).unwrap_or(Quat::IDENTITY)),
     }
 }
 

@@ -1,8 +1,9 @@
 //! The courtyard drawn from the scene's layout: low-poly, recognisable, in stone and timber.
 
-use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap};
+use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap, NotShadowCaster, NotShadowReceiver};
 use bevy::prelude::*;
 
+use super::furniture::{self, Palette, solid};
 use super::picking::Backdrop;
 use super::stage::Stage;
 use crate::rite::court::Solid;
@@ -73,48 +74,9 @@ fn rebuild(
     build(commands, stage, meshes, materials);
 }
 
-struct Palette {
-    stone: Handle<StandardMaterial>,
-    timber: Handle<StandardMaterial>,
-    dark: Handle<StandardMaterial>,
-    cloth: Handle<StandardMaterial>,
-    bronze: Handle<StandardMaterial>,
-    mat: Handle<StandardMaterial>,
-    white: Handle<StandardMaterial>,
-    red: Handle<StandardMaterial>,
-    water: Handle<StandardMaterial>,
-    plaster: Handle<StandardMaterial>,
-    fire: Handle<StandardMaterial>,
-}
-
-fn solid(materials: &mut Assets<StandardMaterial>, c: Color) -> Handle<StandardMaterial> {
-    materials.add(StandardMaterial { base_color: c, perceptual_roughness: 0.9, ..default() })
-}
-
 fn build(mut commands: Commands, stage: Res<Stage>, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
     let court = &stage.rite.timeline.court;
-    let p = Palette {
-        stone: solid(&mut materials, Color::srgb(0.72, 0.70, 0.64)),
-        timber: solid(&mut materials, Color::srgb(0.45, 0.22, 0.12)),
-        dark: solid(&mut materials, Color::srgb(0.20, 0.16, 0.13)),
-        cloth: solid(&mut materials, Color::srgb(0.92, 0.90, 0.84)),
-        bronze: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.50, 0.40, 0.22),
-            metallic: 0.4,
-            perceptual_roughness: 0.5,
-            ..default()
-        }),
-        mat: solid(&mut materials, Color::srgb(0.78, 0.68, 0.42)),
-        white: solid(&mut materials, Color::srgb(0.97, 0.97, 0.95)),
-        red: solid(&mut materials, Color::srgb(0.70, 0.12, 0.10)),
-        water: materials.add(StandardMaterial { base_color: Color::srgb(0.25, 0.40, 0.55), perceptual_roughness: 0.2, ..default() }),
-        plaster: solid(&mut materials, Color::srgb(0.86, 0.82, 0.74)),
-        fire: materials.add(StandardMaterial {
-            base_color: Color::srgb(1.0, 0.6, 0.2),
-            emissive: LinearRgba::rgb(8.0, 3.0, 0.6),
-            ..default()
-        }),
-    };
+    let p = Palette::new(&mut materials);
     // ground: beaten earth inside, grass outside
     let g = court.ground;
     commands.spawn((
@@ -140,11 +102,13 @@ fn build(mut commands: Commands, stage: Res<Stage>, mut meshes: ResMut<Assets<Me
         Transform::from_xyz(h.centre().0, height + 0.005, h.centre().1),
         Built,
     ));
-    // the roof, see-through so the hall stays visible
+    // the roof, see-through so the hall stays visible: one unlit sheet a slope, since every
+    // see-through pixel is drawn over what lies below it, and software rendering pays for each
     let roof = materials.add(StandardMaterial {
         base_color: Color::srgba(0.30, 0.26, 0.22, 0.12),
         alpha_mode: AlphaMode::Blend,
         cull_mode: None,
+        unlit: true,
         ..default()
     });
     for side in [-1.0f32, 1.0] {
@@ -153,9 +117,11 @@ fn build(mut commands: Commands, stage: Res<Stage>, mut meshes: ResMut<Assets<Me
         commands.spawn((
             Roof,
             Built,
-            Mesh3d(meshes.add(Cuboid::new(h.width() + 3.0, 0.08, h.depth() * 0.62))),
+            Mesh3d(meshes.add(Plane3d::default().mesh().size(h.width() + 3.0, h.depth() * 0.62))),
             MeshMaterial3d(roof.clone()),
             slope,
+            NotShadowCaster,
+            NotShadowReceiver,
         ));
     }
     for s in &court.solids {
@@ -190,6 +156,9 @@ fn spawn_solid(
     let mut parts: Vec<(Mesh, Handle<StandardMaterial>, Transform)> = Vec::new();
     let mut torch_at: Option<f32> = None;
     let boxed = |w: f32, h: f32, d: f32| Mesh::from(Cuboid::new(w, h, d));
+    if let Some(shaped) = furniture::parts(s, p, w, d, h) {
+        parts = shaped;
+    }
     match &s.kind {
         ObjectKind::Stair { steps, up } => {
             let n = (*steps).max(1);
@@ -224,58 +193,8 @@ fn spawn_solid(
             parts.push((boxed(w + 1.2, 0.35, d + 0.6), p.dark.clone(), Transform::from_xyz(0.0, h, 0.0)));
         }
         ObjectKind::Door => parts.push((boxed(w, h, d.max(0.05)), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0))),
-        ObjectKind::Washbasin => {
-            parts.push((
-                Mesh::from(ConicalFrustum { radius_top: w / 2.0, radius_bottom: w / 3.0, height: h * 0.6 }),
-                p.bronze.clone(),
-                Transform::from_xyz(0.0, h * 0.3, 0.0),
-            ));
-            parts.push((Mesh::from(Cylinder::new(w / 2.0 - 0.03, 0.02)), p.water.clone(), Transform::from_xyz(0.0, h * 0.6, 0.0)));
-        }
-        ObjectKind::WaterJar | ObjectKind::WineJar => {
-            let n = if s.kind == ObjectKind::WineJar && w > d * 1.5 { 2 } else { 1 };
-            for k in 0..n {
-                let x = if n == 2 { (k as f32 - 0.5) * w / 2.0 } else { 0.0 };
-                let r = (w / n as f32).min(d) / 2.2;
-                parts.push((
-                    Mesh::from(Sphere::new(r)),
-                    p.bronze.clone(),
-                    Transform::from_xyz(x, r * 1.1, 0.0).with_scale(Vec3::new(1.0, 1.3, 1.0)),
-                ));
-            }
-        }
-        ObjectKind::Basket => parts.push((boxed(w, h, d), p.mat.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0))),
         ObjectKind::JarStand | ObjectKind::Platform => {
             parts.push((boxed(w, h, d), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0)))
-        }
-        ObjectKind::Chimes | ObjectKind::Bells => {
-            let (long_x, len) = if w >= d { (true, w) } else { (false, d) };
-            for side in [-0.5f32, 0.5] {
-                let o = side * len;
-                let t = if long_x { Transform::from_xyz(o, h / 2.0, 0.0) } else { Transform::from_xyz(0.0, h / 2.0, o) };
-                parts.push((boxed(0.1, h, 0.1), p.timber.clone(), t));
-            }
-            let bar = if long_x { boxed(len, 0.1, 0.1) } else { boxed(0.1, 0.1, len) };
-            parts.push((bar, p.timber.clone(), Transform::from_xyz(0.0, h, 0.0)));
-            let hung = 6;
-            for k in 0..hung {
-                let o = (k as f32 + 0.5) / hung as f32 * len - len / 2.0;
-                let t = if long_x { Transform::from_xyz(o, h * 0.7, 0.0) } else { Transform::from_xyz(0.0, h * 0.7, o) };
-                let piece = if s.kind == ObjectKind::Bells {
-                    Mesh::from(ConicalFrustum { radius_top: 0.08, radius_bottom: 0.14, height: 0.3 })
-                } else {
-                    boxed(0.06, 0.18, 0.3)
-                };
-                parts.push((piece, p.bronze.clone(), t));
-            }
-        }
-        ObjectKind::Drum => {
-            parts.push((
-                Mesh::from(Cylinder::new(w.min(d) / 2.0, w.min(d) * 0.8)),
-                p.red.clone(),
-                Transform::from_xyz(0.0, h * 0.6, 0.0).with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
-            ));
-            parts.push((Mesh::from(Cylinder::new(0.05, h)), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0)));
         }
         ObjectKind::Target { zhong, gong, upper_tongue, lower_tongue, face } => {
             let m = |l: crate::rite::model::Len| l.metres(chi_m);
@@ -291,7 +210,7 @@ fn spawn_solid(
             // 中 with its centre, a third of the 中, on the front face: painted 正 or a 鹄 of hide
             let centre_y = s.lift + g + z / 2.0;
             parts.push((boxed(z, z, 0.05), p.white.clone(), Transform::from_xyz(0.0, centre_y, -0.01)));
-            for (k, (side, colour)) in target_face(face.as_ref(), z / 3.0).into_iter().enumerate() {
+            for (k, (side, colour)) in furniture::target_face(face.as_ref(), z / 3.0).into_iter().enumerate() {
                 let at = Transform::from_xyz(0.0, centre_y, -0.02 - 0.004 * k as f32);
                 parts.push((boxed(side, side, 0.06), solid(materials, colour), at));
             }
@@ -308,22 +227,17 @@ fn spawn_solid(
                 parts.push((boxed(0.3, 0.02, 0.02), p.dark.clone(), Transform::from_xyz(side * (up / 2.0 + 0.15), y, 0.0)));
             }
         }
-        ObjectKind::Blind => {
-            parts.push((boxed(w, h, 0.08), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0)));
-        }
         ObjectKind::Mark => {
             // the cross of the 物: long as an arrow (north-south), the bar as a foot
             parts.push((boxed(0.05, 0.01, d), p.red.clone(), Transform::from_xyz(0.0, 0.006, 0.0)));
             parts.push((boxed(w, 0.01, 0.05), p.red.clone(), Transform::from_xyz(0.0, 0.006, 0.0)));
         }
         ObjectKind::Mat => parts.push((boxed(w, 0.03, d), p.mat.clone(), Transform::from_xyz(0.0, 0.015, 0.0))),
-        ObjectKind::Tent => {
-            parts.push((Mesh::from(Cone { radius: w.min(d) / 2.0, height: h }), p.cloth.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0)));
-        }
         ObjectKind::Torch => {
             parts.push((boxed(0.06, h, 0.06), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0)));
             torch_at = Some(h);
         }
+        _ if !parts.is_empty() => {}
         _ => parts.push((boxed(w, h, d), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0))),
     }
     let root = if matches!(s.kind, ObjectKind::Stair { .. }) { Vec3::ZERO } else { Vec3::new(cx, base, cz) };
@@ -360,36 +274,5 @@ fn toggle_roof(keys: Res<ButtonInput<KeyCode>>, mut roofs: Query<&mut Visibility
         for mut v in &mut roofs {
             *v = if *v == Visibility::Hidden { Visibility::Inherited } else { Visibility::Hidden };
         }
-    }
-}
-
-/// The squares at a 侯's centre, outermost first, each with its colour: the 正 painted one
-/// inside another, or a 鹄 of hide (the beast's colour, a leopard's spotted); no face is a plain
-/// red centre.
-fn target_face(face: Option<&crate::rite::model::TargetFace>, width: f32) -> Vec<(f32, Color)> {
-    use crate::rite::model::TargetFace;
-    let rgb = |c: [f32; 3]| Color::srgb(c[0], c[1], c[2]);
-    match face {
-        Some(TargetFace::Zheng(paints)) => {
-            let n = paints.len().max(1) as f32;
-            // the centre colour is first; the widest square is drawn first
-            paints.iter().enumerate().rev().map(|(k, c)| (width * (k as f32 + 1.0) / n, rgb(c.rgb()))).collect()
-        }
-        Some(TargetFace::Hu(beast)) => {
-            let hide = match beast.as_str() {
-                "熊" => [0.22, 0.15, 0.10],
-                "豹" => [0.78, 0.58, 0.22],
-                "麋" => [0.58, 0.42, 0.26],
-                "犴" => [0.55, 0.50, 0.42],
-                "虎" => [0.85, 0.55, 0.15],
-                _ => [0.45, 0.32, 0.20],
-            };
-            let mut squares = vec![(width, rgb(hide))];
-            if beast == "豹" {
-                squares.push((width * 0.15, rgb([0.15, 0.10, 0.06])));
-            }
-            squares
-        }
-        None => vec![(width, Color::srgb(0.70, 0.10, 0.08))],
     }
 }

@@ -126,7 +126,7 @@ fn shape_prop(
         commands.entity(add.entity).insert(parts);
         return;
     }
-    let mesh = shapes.get(p.kind, &p.name, &mut meshes);
+    let mesh = shapes.get(p.kind, &mut meshes);
     // small things cast no shadow: each caster is drawn again into every shadow cascade
     commands.entity(add.entity).with_child((Mesh3d(mesh), MeshMaterial3d(shapes.painted.clone()), Transform::IDENTITY, NotShadowCaster));
     if p.kind == PropKind::Arrow {

@@ -12,6 +12,7 @@ mod courtyard;
 pub mod director;
 pub mod figures;
 mod fonts;
+mod furniture;
 mod glossary_view;
 mod highlight;
 mod idle;

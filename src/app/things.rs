@@ -5,19 +5,20 @@
 //! - 爵: three legs, a spout (流) in front, a tail behind, two posts (柱) on the rim;
 //! - 觯: a flared cup on a foot; 丰: a dish on a column (「射则设丰」, 记: 丰形蓋似豆而卑);
 //! - 楅: 「长如笴，博三寸，厚寸有半，龙首，其中蛇交」 — a beam with a head at each end;
-//! - 鹿中: 「髹，前足跪，凿背容八算」 — a kneeling deer with a hollow in its back;
-//!   大射仪's 中 is drawn as the same kneeling beast without antlers (皮树中: 「君国中射则皮树中」);
+//! - 中: 「髹，前足跪，凿背容八算」 — a kneeling beast with a hollow in its back, the scene's
+//!   beast: 鹿中 with antlers, 闾中 (「如驴，一角」) with one horn, 兕中 with one horn;
 //! - 算: 「箭筹八十，长尺有握」 — slips a little over a foot long;
 //! - 扑: a rod; 旌: a pole with a banner (翿旌 of feathers for 乡射's 获者);
 //! - 篚: a lidded bamboo basket; 俎: a stand on legs; 荐: a 豆 and a 笾 on stems;
-//! - 瑟: a long board with its strings; 笙: a gourd with pipes.
+//! - 瑟: a long board with its strings and its 越 (sound holes) under the head.
 
 use std::collections::HashMap;
 
 use bevy::mesh::CylinderMeshBuilder;
 use bevy::prelude::*;
 
-use crate::rite::model::PropKind;
+use crate::rite::furniture::Horns;
+use crate::rite::model::{Beast, PropKind};
 
 pub const BRONZE: [f32; 3] = [0.55, 0.42, 0.20];
 pub const WOOD: [f32; 3] = [0.48, 0.30, 0.16];
@@ -83,8 +84,9 @@ pub fn arrow() -> Mesh {
     merged(parts)
 }
 
-/// A kneeling beast with a hollow back for the tallies; a deer has antlers.
-fn beast(deer: bool) -> Mesh {
+/// A kneeling beast with a hollow back for the tallies, its head to the front (−z): a deer's
+/// antlers, a one-horned beast's horn, or ears only.
+fn beast(beast: Beast) -> Mesh {
     let body = Sphere::new(0.2).mesh().uv(10, 6);
     let mut parts = vec![
         (body, LACQUER, at(0.0, 0.2, 0.0).with_scale(Vec3::new(0.8, 0.8, 1.4))),
@@ -96,10 +98,14 @@ fn beast(deer: bool) -> Mesh {
     for x in [-0.1f32, 0.1] {
         parts.push(rod(Vec3::new(x, 0.12, -0.2), Vec3::new(x, 0.02, -0.38), 0.03, LACQUER));
         parts.push(rod(Vec3::new(x, 0.15, 0.2), Vec3::new(x, 0.0, 0.22), 0.035, LACQUER));
-        if deer {
+        parts.push(rod(Vec3::new(x * 0.4, 0.6, -0.36), Vec3::new(x * 0.9, 0.68, -0.3), 0.015, LACQUER));
+        if beast.horns() == Horns::Antlers {
             parts.push(rod(Vec3::new(x * 0.5, 0.6, -0.38), Vec3::new(x * 1.8, 0.78, -0.3), 0.012, BAMBOO));
             parts.push(rod(Vec3::new(x * 1.2, 0.7, -0.34), Vec3::new(x * 1.2, 0.8, -0.42), 0.01, BAMBOO));
         }
+    }
+    if beast.horns() == Horns::One {
+        parts.push(rod(Vec3::new(0.0, 0.6, -0.44), Vec3::new(0.0, 0.74, -0.5), 0.014, BAMBOO));
     }
     merged(parts)
 }
@@ -108,8 +114,8 @@ fn bow_rest_shape() -> Mesh {
     merged(vec![(Cuboid::new(0.06, 0.06, 0.7).into(), LACQUER, at(0.0, 0.05, 0.0))])
 }
 
-/// The shape of a thing of `kind` called `name`.
-pub fn shape(kind: PropKind, name: &str) -> Mesh {
+/// The shape of a thing of `kind`.
+pub fn shape(kind: PropKind) -> Mesh {
     let rim = |r: f32, y: f32, rgb| (cyl(r, 0.01), rgb, at(0.0, y, 0.0));
     match kind {
         PropKind::Jue => {
@@ -170,7 +176,7 @@ pub fn shape(kind: PropKind, name: &str) -> Mesh {
         }
         PropKind::Thumb => merged(vec![(Torus::new(0.012, 0.024).into(), [0.95, 0.92, 0.80], at(0.0, 0.02, 0.0))]),
         PropKind::Bow => bow_rest_shape(),
-        PropKind::Other if name.contains('楅') => {
+        PropKind::ArrowRest => {
             let mut parts = vec![(Cuboid::new(0.08, 0.06, 0.7).into(), LACQUER, at(0.0, 0.15, 0.0))];
             for z in [-0.38f32, 0.38] {
                 parts.push((Cuboid::new(0.07, 0.16, 0.08).into(), LACQUER, at(0.0, 0.2, z)));
@@ -180,17 +186,17 @@ pub fn shape(kind: PropKind, name: &str) -> Mesh {
             parts.push((Cuboid::new(0.3, 0.12, 0.06).into(), LACQUER, at(0.0, 0.06, 0.2)));
             merged(parts)
         }
-        PropKind::Other if name.contains('中') => beast(name.contains('鹿')),
-        PropKind::Other if name.contains('丰') => merged(vec![
+        PropKind::TallyHolder(b) => beast(b),
+        PropKind::CupStand => merged(vec![
             (cyl(0.14, 0.03), WOOD, at(0.0, 0.015, 0.0)),
             (cyl(0.025, 0.5), WOOD, at(0.0, 0.27, 0.0)),
             (ConicalFrustum { radius_top: 0.14, radius_bottom: 0.06, height: 0.05 }.into(), WOOD, at(0.0, 0.54, 0.0)),
         ]),
-        PropKind::Other if name.contains('篚') => merged(vec![
+        PropKind::Basket => merged(vec![
             (Cuboid::new(0.6, 0.12, 0.25).into(), BAMBOO, at(0.0, 0.06, 0.0)),
             (Cuboid::new(0.63, 0.04, 0.28).into(), [0.7, 0.6, 0.35], at(0.0, 0.14, 0.0)),
         ]),
-        PropKind::Other if name.contains('瑟') => {
+        PropKind::Zither => {
             let mut parts = vec![(Cuboid::new(0.4, 0.08, 1.6).into(), LACQUER, at(0.0, 0.0, 0.0))];
             for k in 0..7 {
                 let x = -0.15 + k as f32 * 0.05;
@@ -198,28 +204,15 @@ pub fn shape(kind: PropKind, name: &str) -> Mesh {
             }
             merged(parts)
         }
-        PropKind::Other if name.contains('笙') => {
-            let mut parts = vec![(Sphere::new(0.08).mesh().uv(8, 6), BAMBOO, at(0.0, 0.0, 0.0))];
-            for k in 0..9 {
-                let a = k as f32 * 0.7;
-                parts.push(rod(
-                    Vec3::new(0.04 * a.cos(), 0.05, 0.04 * a.sin()),
-                    Vec3::new(0.04 * a.cos(), 0.25 + 0.02 * (k % 3) as f32, 0.04 * a.sin()),
-                    0.008,
-                    BAMBOO,
-                ));
-            }
-            merged(parts)
-        }
         PropKind::Other => merged(vec![(Cuboid::new(0.2, 0.2, 0.2).into(), WOOD, at(0.0, 0.1, 0.0))]),
     }
 }
 
-/// One mesh per kind and name, made the first time it is asked for, and the one material that
-/// shows their painted colours.
+/// One mesh per kind, made the first time it is asked for, and the one material that shows their
+/// painted colours.
 #[derive(Resource)]
 pub struct Shapes {
-    meshes: HashMap<(PropKind, String), Handle<Mesh>>,
+    meshes: HashMap<PropKind, Handle<Mesh>>,
     pub painted: Handle<StandardMaterial>,
 }
 
@@ -232,7 +225,7 @@ impl FromWorld for Shapes {
 }
 
 impl Shapes {
-    pub fn get(&mut self, kind: PropKind, name: &str, meshes: &mut Assets<Mesh>) -> Handle<Mesh> {
-        self.meshes.entry((kind, name.to_string())).or_insert_with(|| meshes.add(shape(kind, name))).clone()
+    pub fn get(&mut self, kind: PropKind, meshes: &mut Assets<Mesh>) -> Handle<Mesh> {
+        self.meshes.entry(kind).or_insert_with(|| meshes.add(shape(kind))).clone()
     }
 }

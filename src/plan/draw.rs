@@ -185,7 +185,7 @@ impl<'a> Drawing<'a> {
             }
             let (x, y) = self.map.px(s.pos[0], s.pos[2]);
             svg.rect(x - 2.5, y - 2.5, 5.0, 5.0, r##"fill="#7d5a3a" stroke="#2a1e18" stroke-width="0.5""##);
-            if p.kind == crate::rite::model::PropKind::Other {
+            if p.kind.is_furniture() {
                 let name = if self.opts.english { self.rite.prop_en(k).trim_start_matches("the ").to_string() } else { p.name.clone() };
                 let (w, h) = (text_width(&name, 10.0) + 2.0, 12.5);
                 if let Some((left, top)) = self.placer.place(x, y, w, h, 4.0, bounds) {
@@ -285,7 +285,7 @@ fn fill_of(kind: &ObjectKind) -> &'static str {
         ObjectKind::Gate | ObjectKind::Door => "#a58560",
         ObjectKind::Washbasin | ObjectKind::WaterJar | ObjectKind::WineJar | ObjectKind::JarStand => "#8c7a52",
         ObjectKind::Basket => "#b89a60",
-        ObjectKind::Chimes | ObjectKind::Bells | ObjectKind::Drum => "#9a6b3f",
+        ObjectKind::Chimes { .. } | ObjectKind::Bells { .. } | ObjectKind::Drum => "#9a6b3f",
         ObjectKind::Blind => "#8f8f6f",
         ObjectKind::ArrowRack | ObjectKind::TallyHolder | ObjectKind::CupStand => "#7d5a3a",
         ObjectKind::Mat => "#ede0b0",

@@ -4,8 +4,10 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+pub use super::furniture::{Beast, Object, ObjectKind, Paint, TargetFace};
 pub use super::gear::Hand;
 pub use super::moves::Move;
+pub use super::props::{Prop, PropKind, PropStart};
 
 /// A length written in the text's own units; converted with [`Len::chi`] and the scene's 尺.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq)]
@@ -268,161 +270,6 @@ pub struct Hall {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Object {
-    pub id: String,
-    pub kind: ObjectKind,
-    /// centre of the footprint
-    pub at: Point,
-    /// (east-west, north-south, height)
-    pub size: (Len, Len, Len),
-    #[serde(default)]
-    pub facing: Option<Dir>,
-    /// lift above its floor (a 侯 hangs above the ground)
-    #[serde(default)]
-    pub lift: Option<Len>,
-    /// overrides whether people must walk around it
-    #[serde(default)]
-    pub blocks: Option<bool>,
-    #[serde(default)]
-    pub en: String,
-    #[serde(default)]
-    pub source: String,
-}
-
-/// What Rust knows how to draw and route around. Who uses it is the scene's business.
-#[derive(Debug, Clone, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub enum ObjectKind {
-    /// 阶: climbed in `steps` steps towards `up`
-    Stair {
-        steps: u32,
-        up: Dir,
-    },
-    /// 楹
-    Pillar,
-    /// 序, 壁: a wall
-    Wall,
-    /// 楣, 栋: a line across the hall, drawn, not walked around
-    Beam,
-    /// 门
-    Gate,
-    /// the courtyard's enclosing wall
-    CourtWall,
-    /// 户: a door in the back wall of the hall
-    Door,
-    /// 洗
-    Washbasin,
-    /// 罍: the water vessel by the 洗
-    WaterJar,
-    /// 篚
-    Basket,
-    /// 尊, 壶, 甒
-    WineJar,
-    /// 禁, 斯禁: the stand under the jars
-    JarStand,
-    /// 县: chimes (磬) and bells (钟, 鑮) on a frame
-    Chimes,
-    Bells,
-    /// 建鼓, 鼙
-    Drum,
-    /// 侯 with its proportions (记: 中, 躬, 舌)
-    Target {
-        zhong: Len,
-        gong: Len,
-        upper_tongue: Len,
-        lower_tongue: Len,
-        /// what is painted or fixed at the centre of the 中
-        #[serde(default)]
-        face: Option<TargetFace>,
-    },
-    /// 乏: the marker's screen
-    Blind,
-    /// 楅: the arrow rest
-    ArrowRack,
-    /// 中: the tally holder (鹿中, 皮树中 …)
-    TallyHolder,
-    /// 丰: the stand for the penalty cup
-    CupStand,
-    /// 物: the shooter's cross marked on the floor
-    Mark,
-    /// 席, 筵
-    Mat,
-    /// 次: the dressing tent
-    Tent,
-    /// 烛
-    Torch,
-    /// 坫
-    Platform,
-    /// anything else: drawn as a box
-    Thing,
-}
-
-/// The centre of a 侯's 中, a third of its width (《考工记·梓人》「参分其广而鹄居一焉」).
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub enum TargetFace {
-    /// 正: squares painted one inside another, the centre first (采侯: 二正 is 朱 within 绿,
-    /// 梓人「二正，去白苍而画以朱绿」)
-    Zheng(Vec<Paint>),
-    /// 鹄: a square of hide of this beast (皮侯: 熊鹄, 豹鹄, 犴鹄)
-    Hu(String),
-}
-
-/// The colours of the 正 (梓人: 「中朱，次白，次苍，次黄，玄居外」).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-pub enum Paint {
-    #[serde(rename = "朱")]
-    Vermilion,
-    #[serde(rename = "白")]
-    White,
-    #[serde(rename = "苍")]
-    Blue,
-    #[serde(rename = "黄")]
-    Yellow,
-    #[serde(rename = "玄")]
-    Black,
-    #[serde(rename = "绿")]
-    Green,
-}
-
-impl Paint {
-    pub fn rgb(self) -> [f32; 3] {
-        match self {
-            Paint::Vermilion => [0.80, 0.15, 0.08],
-            Paint::White => [0.95, 0.94, 0.90],
-            Paint::Blue => [0.20, 0.35, 0.55],
-            Paint::Yellow => [0.85, 0.70, 0.20],
-            Paint::Black => [0.08, 0.07, 0.08],
-            Paint::Green => [0.15, 0.50, 0.25],
-        }
-    }
-}
-
-impl ObjectKind {
-    /// Whether people walk around it unless the scene says otherwise.
-    pub fn blocks_by_default(&self) -> bool {
-        matches!(
-            self,
-            ObjectKind::Stair { .. }
-                | ObjectKind::Pillar
-                | ObjectKind::Wall
-                | ObjectKind::CourtWall
-                | ObjectKind::Washbasin
-                | ObjectKind::WaterJar
-                | ObjectKind::WineJar
-                | ObjectKind::JarStand
-                | ObjectKind::Chimes
-                | ObjectKind::Bells
-                | ObjectKind::Drum
-                | ObjectKind::Target { .. }
-                | ObjectKind::Blind
-                | ObjectKind::Tent
-                | ObjectKind::Platform
-        )
-    }
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Place {
     pub id: String,
     pub area: Area,
@@ -540,74 +387,6 @@ pub struct Group {
     pub id: String,
     pub name: String,
     pub members: Vec<String>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Prop {
-    pub id: String,
-    pub name: String,
-    #[serde(default)]
-    pub en: String,
-    pub kind: PropKind,
-    #[serde(default)]
-    pub start: PropStart,
-}
-
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Hash)]
-#[serde(deny_unknown_fields)]
-pub enum PropKind {
-    /// 爵
-    Jue,
-    /// 觯
-    Zhi,
-    /// 弓
-    Bow,
-    /// 矢 (one arrow)
-    Arrow,
-    /// 扑
-    Whip,
-    /// 算: a bundle of tallies
-    Tallies,
-    /// 旌, 翿旌
-    Flag,
-    /// 俎
-    Stand,
-    /// 荐: 脯醢 in their dishes
-    Offering,
-    /// 决拾
-    Thumb,
-    /// 笥, 巾, and whatever else is carried
-    Other,
-}
-
-impl PropKind {
-    /// How it is held when the text says only 取 or 受: a bow in the left hand at its grip, an
-    /// arrow, the 扑 or the flag in the right, anything else before the body in both.
-    pub fn usual_hold(self) -> Hand {
-        match self {
-            PropKind::Bow => Hand::LeftHand,
-            PropKind::Arrow | PropKind::Whip | PropKind::Flag => Hand::RightHand,
-            _ => Hand::BothHands,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PropStart {
-    /// a place it lies at
-    #[serde(default)]
-    pub at: Option<String>,
-    /// an actor who holds it
-    #[serde(default)]
-    pub held_by: Option<String>,
-    /// how he holds it, if not as the thing is usually held
-    #[serde(default)]
-    pub how: Option<Hand>,
-    /// a bow lies strung unless this says `false`
-    #[serde(default)]
-    pub strung: Option<bool>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

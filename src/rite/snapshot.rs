@@ -64,6 +64,9 @@ pub struct PropView {
     /// a bow's string (张 or 弛); absent for anything but a bow
     #[serde(skip_serializing_if = "Option::is_none")]
     pub strung: Option<bool>,
+    /// lying, the way its front is turned (the facing of whoever set it down: 「设中…东面」)
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub facing: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -181,6 +184,10 @@ impl Rite {
                         places,
                         held_by: s.held_by.map(|a| tl.actors[a].id.clone()),
                         strung: s.strung,
+                        facing: s
+                            .bearing
+                            .filter(|_| s.present && s.held_by.is_none())
+                            .map(|b| super::model::Dir::from_bearing(b).name().to_string()),
                     }
                 })
                 .collect(),

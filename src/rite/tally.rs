@@ -81,14 +81,14 @@ impl Rite {
             let k = track.keys.partition_point(|(kt, _)| *kt <= t);
             let now = if k == 0 { &track.initial } else { &track.keys[k - 1].1 };
             let side = match now {
-                PropAt::At(p) => self.tally_side(*p),
+                PropAt::At(p, _) => self.tally_side(*p),
                 // taken up while counting: it counts for the side it was taken from
                 PropAt::Held(..) => track.keys[..k]
                     .iter()
                     .rev()
                     .skip(1)
                     .find_map(|(_, at)| match at {
-                        PropAt::At(p) => Some(self.tally_side(*p)),
+                        PropAt::At(p, _) => Some(self.tally_side(*p)),
                         _ => None,
                     })
                     .flatten(),

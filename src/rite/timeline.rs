@@ -84,7 +84,8 @@ pub struct ActorTrack {
 #[derive(Debug, Clone, PartialEq)]
 pub enum PropAt {
     Absent,
-    At([f32; 3]),
+    /// lying here, its front turned to this bearing when someone set it down facing that way
+    At([f32; 3], Option<f32>),
     /// in an actor's hands (or belt, or on his shoulder)
     Held(usize, Hand),
     /// an arrow in the air from `from` until `t1`, then lying at `to`
@@ -138,6 +139,8 @@ pub struct PropState {
     pub flying: bool,
     /// a bow's string; None for anything else
     pub strung: Option<bool>,
+    /// lying, its front turned to this bearing (the setter's); None if never set down
+    pub bearing: Option<f32>,
 }
 
 /// The whole world at one moment, indexed like the timeline's tracks.
@@ -229,21 +232,21 @@ impl Timeline {
             let j = keys.partition_point(|(kt, _)| *kt <= t);
             if j == 0 { *first } else { keys[j - 1].1 }
         });
-        let lying = |present, pos| PropState { present, pos, held_by: None, how: None, flying: false, strung };
+        let lying = |present, pos, bearing| PropState { present, pos, held_by: None, how: None, flying: false, strung, bearing };
         match at {
-            PropAt::Absent => lying(false, [0.0; 3]),
-            PropAt::At(p) => lying(true, *p),
+            PropAt::Absent => lying(false, [0.0; 3], None),
+            PropAt::At(p, bearing) => lying(true, *p, *bearing),
             PropAt::Held(a, how) => {
                 let s = holder(*a);
                 let (dx, dz) = bearing_vector(s.bearing);
                 let [right, up, forward] = hold_offset(*how);
                 let up = if s.pose == Pose::Sitting { up * 0.6 } else { up };
                 let pos = [s.pos[0] + dx * forward - dz * right, s.pos[1] + up, s.pos[2] + dz * forward + dx * right];
-                PropState { present: s.present, pos, held_by: Some(*a), how: Some(*how), flying: false, strung }
+                PropState { present: s.present, pos, held_by: Some(*a), how: Some(*how), flying: false, strung, bearing: None }
             }
             PropAt::Flying { from, to, t1, .. } => {
                 let f = if *t1 > t_key { ((t - t_key) / (t1 - t_key)).clamp(0.0, 1.0) } else { 1.0 };
-                PropState { flying: f < 1.0, ..lying(true, arc(*from, *to, f)) }
+                PropState { flying: f < 1.0, ..lying(true, arc(*from, *to, f), None) }
             }
         }
     }

@@ -59,7 +59,7 @@ impl Sim<'_> {
                         self.problem_in(e.path(), format!("{who} takes {name} ({}) but it is not here", self.props[e.prop].id), note);
                         return;
                     }
-                    PropAt::At(p) | PropAt::Flying { to: p, .. } => {
+                    PropAt::At(p, _) | PropAt::Flying { to: p, .. } => {
                         let d = horizontal(*p, here.pos);
                         if d > REACH {
                             let msg = format!("{who} takes {name} ({}) from {d:.1} m away: walk to it first", self.props[e.prop].id);
@@ -103,7 +103,7 @@ impl Sim<'_> {
             Move::Put(_) => {
                 let (dx, dz) = bearing_vector(here.bearing);
                 let floor = self.court.floor(here.pos[0], here.pos[2]);
-                PropAt::At([here.pos[0] + dx * 0.35, floor, here.pos[2] + dz * 0.35])
+                PropAt::At([here.pos[0] + dx * 0.35, floor, here.pos[2] + dz * 0.35], Some(here.bearing))
             }
             Move::PutOn(_, place) | Move::Set(_, place) => {
                 let Some(p) = self.point(place, None) else {
@@ -117,7 +117,7 @@ impl Sim<'_> {
                     self.problem_in(e.path(), msg, note);
                     return;
                 }
-                PropAt::At(p)
+                PropAt::At(p, Some(here.bearing))
             }
             Move::Give(_, to) => {
                 let Some(&r) = self.actor_ix.get(to.as_str()) else {
@@ -179,7 +179,7 @@ impl Sim<'_> {
                 let from = [here.pos[0] + dx * 0.3, here.pos[1] + 1.3, here.pos[2] + dz * 0.3];
                 let flight = (dist3(from, to) / 45.0).clamp(0.4, 1.5);
                 self.props[e.prop].keys.push((e.t, PropAt::Flying { from, to, t1: e.t + flight, hit: *hit }));
-                PropAt::At(to)
+                PropAt::At(to, None)
             }
             _ => return,
         };

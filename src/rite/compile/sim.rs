@@ -143,7 +143,7 @@ impl<'a> Sim<'a> {
                     PropAt::Absent
                 }
                 (Some(place), None) => match self.point(place, None) {
-                    Some(pt) => PropAt::At(pt),
+                    Some(pt) => PropAt::At(pt, None),
                     None => {
                         self.problem(path.field("at"), format!("unknown place `{place}`"));
                         PropAt::Absent
