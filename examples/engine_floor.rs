@@ -37,7 +37,13 @@ fn main() {
 }
 
 fn setup(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
-    commands.spawn((Camera3d::default(), Transform::from_xyz(0.0, 12.0, 20.0).looking_at(Vec3::ZERO, Vec3::Y)));
+    // the same camera settings as sheli's, so that the ratio measures what sheli draws
+    commands.spawn((
+        Camera3d::default(),
+        Msaa::Sample4,
+        bevy::light::ShadowFilteringMethod::Hardware2x2,
+        Transform::from_xyz(0.0, 12.0, 20.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
     commands.spawn((
         Mesh3d(meshes.add(Plane3d::default().mesh().size(60.0, 60.0))),
         MeshMaterial3d(materials.add(Color::srgb(0.56, 0.62, 0.42))),

@@ -241,7 +241,7 @@ fn spawn_solid(
         _ => parts.push((boxed(w, h, d), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0))),
     }
     let root = if matches!(s.kind, ObjectKind::Stair { .. }) { Vec3::ZERO } else { Vec3::new(cx, base, cz) };
-    let parts: Vec<_> = parts.into_iter().map(|(mesh, mat, t)| (meshes.add(mesh), mat, t)).collect();
+    let parts: Vec<_> = furniture::merged_by_material(parts).into_iter().map(|(mesh, mat, t)| (meshes.add(mesh), mat, t)).collect();
     let flame = meshes.add(Sphere::new(0.18));
     let fire = p.fire.clone();
     commands

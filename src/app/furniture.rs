@@ -241,6 +241,45 @@ fn drum(p: &Palette, size: f32, h: f32, facing: Dir) -> Vec<Part> {
     v
 }
 
+/// The pieces of one fixture that share a material, merged into one mesh each: a 县 of sixteen
+/// chimes is then a few draws, not fifty (each draw costs software rendering dearly).
+pub(super) fn merged_by_material(parts: Vec<Part>) -> Vec<Part> {
+    let mut groups: Vec<(Handle<StandardMaterial>, Vec<(Mesh, Transform)>)> = Vec::new();
+    for (mesh, material, at) in parts {
+        match groups.iter_mut().find(|(m, _)| *m == material) {
+            Some((_, list)) => list.push((mesh, at)),
+            None => groups.push((material, vec![(mesh, at)])),
+        }
+    }
+    let mut out = Vec::new();
+    for (material, list) in groups {
+        if list.len() == 1 {
+            let (mesh, at) = list.into_iter().next().expect("one piece");
+            out.push((mesh, material, at));
+            continue;
+        }
+        let mut whole: Option<Mesh> = None;
+        for (mesh, at) in list {
+            let mut piece = mesh.transformed_by(at);
+            piece.remove_attribute(Mesh::ATTRIBUTE_TANGENT);
+            match &mut whole {
+                None => whole = Some(piece),
+                Some(w) => {
+                    // every primitive has the same attributes; one that did not would be left out
+                    // rather than drawn wrong
+                    if w.merge(&piece).is_err() {
+                        warn!("a fixture piece could not be merged");
+                    }
+                }
+            }
+        }
+        if let Some(w) = whole {
+            out.push((w, material, Transform::IDENTITY));
+        }
+    }
+    out
+}
+
 /// The squares at a 侯's centre, outermost first, each with its colour: the 正 painted one
 /// inside another, or a 鹄 of hide (the beast's colour, a leopard's spotted); no face is a plain
 /// red centre.
