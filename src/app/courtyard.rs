@@ -156,9 +156,6 @@ fn spawn_solid(
     let mut parts: Vec<(Mesh, Handle<StandardMaterial>, Transform)> = Vec::new();
     let mut torch_at: Option<f32> = None;
     let boxed = |w: f32, h: f32, d: f32| Mesh::from(Cuboid::new(w, h, d));
-    if let Some(shaped) = furniture::parts(s, p, w, d, h) {
-        parts = shaped;
-    }
     match &s.kind {
         ObjectKind::Stair { steps, up } => {
             let n = (*steps).max(1);
@@ -237,8 +234,10 @@ fn spawn_solid(
             parts.push((boxed(0.06, h, 0.06), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0)));
             torch_at = Some(h);
         }
-        _ if !parts.is_empty() => {}
-        _ => parts.push((boxed(w, h, d), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0))),
+        _ => match furniture::parts(s, p, w, d, h) {
+            Some(shaped) => parts = shaped,
+            None => parts.push((boxed(w, h, d), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0))),
+        },
     }
     let root = if matches!(s.kind, ObjectKind::Stair { .. }) { Vec3::ZERO } else { Vec3::new(cx, base, cz) };
     let parts: Vec<_> = furniture::merged_by_material(parts).into_iter().map(|(mesh, mat, t)| (meshes.add(mesh), mat, t)).collect();

@@ -12,6 +12,7 @@
 use bevy::mesh::{ConicalFrustumMeshBuilder, CylinderMeshBuilder, SphereKind, SphereMeshBuilder};
 use bevy::prelude::*;
 
+use super::things::merge_placed;
 use crate::rite::court::Solid;
 use crate::rite::model::{Dir, ObjectKind, TargetFace};
 
@@ -93,7 +94,7 @@ pub(super) fn parts(s: &Solid, p: &Palette, w: f32, d: f32, h: f32) -> Option<Ve
             (frustum(w / 2.0, w * 0.3, h * 0.3), p.bronze.clone(), at(0.0, h * 0.45, 0.0)),
             (round(w / 2.0 - 0.03, 0.02), p.water.clone(), at(0.0, h * 0.58, 0.0)),
         ],
-        ObjectKind::WaterJar => jar(p, 0.0, w.min(d) / 2.0, h, false),
+        ObjectKind::WaterJar => jar(p, w.min(d) / 2.0, h, false),
         ObjectKind::WineJar => {
             // 两壶 side by side along the long side
             let two = w > d * 1.5 || d > w * 1.5;
@@ -103,7 +104,7 @@ pub(super) fn parts(s: &Solid, p: &Palette, w: f32, d: f32, h: f32) -> Option<Ve
             let mut v = Vec::new();
             for o in offsets {
                 let off = o * w.max(d) / 4.0;
-                for (mesh, mat, t) in jar(p, 0.0, r * 0.9, h, true) {
+                for (mesh, mat, t) in jar(p, r * 0.9, h, true) {
                     let shift = if long_x { Vec3::new(off, 0.0, 0.0) } else { Vec3::new(0.0, 0.0, off) };
                     v.push((mesh, mat, t.with_translation(t.translation + shift)));
                 }
@@ -153,17 +154,17 @@ pub(super) fn parts(s: &Solid, p: &Palette, w: f32, d: f32, h: f32) -> Option<Ve
 }
 
 /// A jar on its foot: swelling body, shoulder, neck and lid; a wine jar has a ladle across it.
-fn jar(p: &Palette, x: f32, r: f32, h: f32, ladle: bool) -> Vec<Part> {
+fn jar(p: &Palette, r: f32, h: f32, ladle: bool) -> Vec<Part> {
     let body = SphereMeshBuilder::new(r, SphereKind::Uv { sectors: 16, stacks: 10 }).build();
     let mut v = vec![
-        (frustum(r * 0.6, r * 0.55, h * 0.1), p.bronze.clone(), at(x, h * 0.05, 0.0)),
-        (body, p.bronze.clone(), at(x, h * 0.1 + r * 0.8, 0.0).with_scale(Vec3::new(1.0, 0.8, 1.0))),
-        (frustum(r * 0.45, r * 0.55, h * 0.2), p.bronze.clone(), at(x, h * 0.1 + r * 1.6 + h * 0.1, 0.0)),
-        (frustum(r * 0.25, r * 0.5, h * 0.06), p.dark.clone(), at(x, h * 0.1 + r * 1.6 + h * 0.23, 0.0)),
+        (frustum(r * 0.6, r * 0.55, h * 0.1), p.bronze.clone(), at(0.0, h * 0.05, 0.0)),
+        (body, p.bronze.clone(), at(0.0, h * 0.1 + r * 0.8, 0.0).with_scale(Vec3::new(1.0, 0.8, 1.0))),
+        (frustum(r * 0.45, r * 0.55, h * 0.2), p.bronze.clone(), at(0.0, h * 0.1 + r * 1.6 + h * 0.1, 0.0)),
+        (frustum(r * 0.25, r * 0.5, h * 0.06), p.dark.clone(), at(0.0, h * 0.1 + r * 1.6 + h * 0.23, 0.0)),
     ];
     if ladle {
         let top = h * 0.1 + r * 1.6 + h * 0.26;
-        v.push((boxed(0.025, 0.025, r * 2.4), p.timber.clone(), at(x, top, 0.0).with_rotation(Quat::from_rotation_x(0.2))));
+        v.push((boxed(0.025, 0.025, r * 2.4), p.timber.clone(), at(0.0, top, 0.0).with_rotation(Quat::from_rotation_x(0.2))));
     }
     v
 }
@@ -258,22 +259,7 @@ pub(super) fn merged_by_material(parts: Vec<Part>) -> Vec<Part> {
             out.push((mesh, material, at));
             continue;
         }
-        let mut whole: Option<Mesh> = None;
-        for (mesh, at) in list {
-            let mut piece = mesh.transformed_by(at);
-            piece.remove_attribute(Mesh::ATTRIBUTE_TANGENT);
-            match &mut whole {
-                None => whole = Some(piece),
-                Some(w) => {
-                    // every primitive has the same attributes; one that did not would be left out
-                    // rather than drawn wrong
-                    if w.merge(&piece).is_err() {
-                        warn!("a fixture piece could not be merged");
-                    }
-                }
-            }
-        }
-        if let Some(w) = whole {
+        if let Some(w) = merge_placed(list) {
             out.push((w, material, Transform::IDENTITY));
         }
     }

@@ -35,21 +35,31 @@ pub fn painted(mesh: impl Into<Mesh>, rgb: [f32; 3]) -> Mesh {
     mesh
 }
 
-/// Parts placed and painted, merged into one mesh.
-pub fn merged(parts: Vec<(Mesh, [f32; 3], Transform)>) -> Mesh {
+/// Meshes placed where their transforms put them, merged into one; None if there are none.
+pub fn merge_placed(pieces: impl IntoIterator<Item = (Mesh, Transform)>) -> Option<Mesh> {
     let mut out: Option<Mesh> = None;
-    for (mesh, rgb, at) in parts {
-        let mut m = painted(mesh, rgb).transformed_by(at);
+    for (mesh, at) in pieces {
+        let mut m = mesh.transformed_by(at);
         // every primitive has UVs and normals; tangents are not needed
         m.remove_attribute(Mesh::ATTRIBUTE_TANGENT);
         match &mut out {
             None => out = Some(m),
             Some(o) => {
-                let _ = o.merge(&m);
+                // every primitive has the same attributes; one that did not would be left out
+                // rather than drawn wrong
+                if o.merge(&m).is_err() {
+                    warn!("a piece of a shape could not be merged");
+                }
             }
         }
     }
-    out.unwrap_or_else(|| painted(Cuboid::new(0.1, 0.1, 0.1), WOOD))
+    out
+}
+
+/// Parts placed and painted, merged into one mesh.
+pub fn merged(parts: Vec<(Mesh, [f32; 3], Transform)>) -> Mesh {
+    merge_placed(parts.into_iter().map(|(mesh, rgb, at)| (painted(mesh, rgb), at)))
+        .unwrap_or_else(|| painted(Cuboid::new(0.1, 0.1, 0.1), WOOD))
 }
 
 fn at(x: f32, y: f32, z: f32) -> Transform {

@@ -184,10 +184,7 @@ impl Rite {
                         places,
                         held_by: s.held_by.map(|a| tl.actors[a].id.clone()),
                         strung: s.strung,
-                        facing: s
-                            .bearing
-                            .filter(|_| s.present && s.held_by.is_none())
-                            .map(|b| super::model::Dir::from_bearing(b).name().to_string()),
+                        facing: s.bearing.map(|b| super::model::Dir::from_bearing(b).name().to_string()),
                     }
                 })
                 .collect(),
