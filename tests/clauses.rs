@@ -2,7 +2,8 @@
 //! state --text FRAGMENT --json` prints must put the named actor at the named place, facing the
 //! named way (and in the named pose, holding the named props, wearing the named gear, where given).
 //! A held prop may say how it is held and whether a bow is strung: `gong_bin@left_hand:unstrung`.
-//! The gear column lists what is on of `bared`, `thumb_ring`, `arm_guard` (`-` for nothing). See
+//! The gear column lists what is on of `bared`, `thumb_ring`, `arm_guard` (`-` for nothing); the
+//! leading column the actor he leads by the hand (相), `-` for nobody. See
 //! docs/authoring.md.
 //! Each rite is loaded once and asked in-process, through the same moment resolution and JSON
 //! snapshot as the command; tests/cli.rs covers the binary itself.
@@ -21,6 +22,7 @@ struct Case {
     pose: Option<String>,
     holding: Option<Vec<Held>>,
     gear: Option<Vec<String>>,
+    leading: Option<String>,
 }
 
 /// One entry of the holding column: `prop`, `prop@how`, `prop@how:strung`, `prop:unstrung`.
@@ -87,6 +89,7 @@ fn cases(rite: &str) -> Vec<Case> {
                         assert!(GEAR.contains(&w.as_str()), "{name}:{}: unknown gear `{w}` (one of {GEAR:?})", i + 1);
                     }
                 }),
+                leading: opt(8),
             });
         }
     }
@@ -162,6 +165,12 @@ fn check(rite: &str, minimum: usize) {
             want.sort_by_key(|w| GEAR.iter().position(|k| k == w));
             if on != want {
                 failures.push(format!("{at}: {} should wear {want:?}, wears {on:?}", c.actor));
+            }
+        }
+        if let Some(want) = &c.leading {
+            let got = a["leading"].as_str().unwrap_or("-");
+            if got != want {
+                failures.push(format!("{at}: {} should lead {want}, leads {got}", c.actor));
             }
         }
     }

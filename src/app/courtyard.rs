@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use super::furniture::{self, Palette, solid};
 use super::picking::Backdrop;
 use super::stage::Stage;
+use super::target;
 use crate::rite::court::Solid;
 use crate::rite::model::ObjectKind;
 
@@ -193,36 +194,10 @@ fn spawn_solid(
         ObjectKind::JarStand | ObjectKind::Platform => {
             parts.push((boxed(w, h, d), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0)))
         }
-        ObjectKind::Target { zhong, gong, upper_tongue, lower_tongue, face } => {
+        ObjectKind::Target { zhong, gong, upper_tongue, lower_tongue, face, trim } => {
             let m = |l: crate::rite::model::Len| l.metres(chi_m);
-            let (z, g, up, low) = (m(*zhong), m(*gong), m(*upper_tongue), m(*lower_tongue));
-            // cloth from bottom to top: lower tongue, lower 躬, 中, upper 躬, upper tongue; the
-            // lower rope a 武 off the ground (记：「下纲不及地武」)
-            let bands = [(low, g / 2.0), (g, g / 2.0), (g, z), (g, g / 2.0), (up, g / 2.0)];
-            let mut y = s.lift;
-            for (bw, bh) in bands.iter() {
-                parts.push((boxed(*bw, *bh, 0.04), p.cloth.clone(), Transform::from_xyz(0.0, y + bh / 2.0, 0.0)));
-                y += bh;
-            }
-            // 中 with its centre, a third of the 中, on the front face: painted 正 or a 鹄 of hide
-            let centre_y = s.lift + g + z / 2.0;
-            parts.push((boxed(z, z, 0.05), p.white.clone(), Transform::from_xyz(0.0, centre_y, -0.01)));
-            for (k, (side, colour)) in furniture::target_face(face.as_ref(), z / 3.0).into_iter().enumerate() {
-                let at = Transform::from_xyz(0.0, centre_y, -0.02 - 0.004 * k as f32);
-                parts.push((boxed(side, side, 0.06), solid(materials, colour), at));
-            }
-            // poles, and the ropes (纲) from the cloth's corners to them
-            for side in [-1.0f32, 1.0] {
-                let pole_x = side * (up / 2.0 + 0.3);
-                parts.push((boxed(0.12, y + 0.5, 0.12), p.timber.clone(), Transform::from_xyz(pole_x, (y + 0.5) / 2.0, 0.0)));
-                let low_rope = up / 2.0 + 0.3 - low / 2.0;
-                parts.push((
-                    boxed(low_rope, 0.02, 0.02),
-                    p.dark.clone(),
-                    Transform::from_xyz(side * (low / 2.0 + low_rope / 2.0), s.lift, 0.0),
-                ));
-                parts.push((boxed(0.3, 0.02, 0.02), p.dark.clone(), Transform::from_xyz(side * (up / 2.0 + 0.15), y, 0.0)));
-            }
+            let bands = target::Bands { zhong: m(*zhong), gong: m(*gong), upper: m(*upper_tongue), lower: m(*lower_tongue) };
+            parts.extend(target::parts(p, materials, &bands, s.lift, face.as_ref(), trim.as_ref()));
         }
         ObjectKind::Mark => {
             // the cross of the 物: long as an arrow (north-south), the bar as a foot

@@ -14,7 +14,7 @@ use bevy::prelude::*;
 
 use super::things::merge_placed;
 use crate::rite::court::Solid;
-use crate::rite::model::{Dir, ObjectKind, TargetFace};
+use crate::rite::model::{Dir, ObjectKind};
 
 /// The court's materials, made once per build and shared by every piece.
 pub(super) struct Palette {
@@ -264,26 +264,4 @@ pub(super) fn merged_by_material(parts: Vec<Part>) -> Vec<Part> {
         }
     }
     out
-}
-
-/// The squares at a 侯's centre, outermost first, each with its colour: the 正 painted one
-/// inside another, or a 鹄 of hide (the beast's colour, a leopard's spotted); no face is a plain
-/// red centre.
-pub(super) fn target_face(face: Option<&TargetFace>, width: f32) -> Vec<(f32, Color)> {
-    let rgb = |c: [f32; 3]| Color::srgb(c[0], c[1], c[2]);
-    match face {
-        Some(TargetFace::Zheng(paints)) => {
-            let n = paints.len().max(1) as f32;
-            // the centre colour is first; the widest square is drawn first
-            paints.iter().enumerate().rev().map(|(k, c)| (width * (k as f32 + 1.0) / n, rgb(c.rgb()))).collect()
-        }
-        Some(TargetFace::Hu(beast)) => {
-            let mut squares = vec![(width, rgb(beast.hide_rgb()))];
-            if beast.marked() {
-                squares.push((width * 0.15, rgb([0.15, 0.10, 0.06])));
-            }
-            squares
-        }
-        None => vec![(width, Color::srgb(0.70, 0.10, 0.08))],
-    }
 }

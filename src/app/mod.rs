@@ -27,9 +27,12 @@ pub mod posture;
 mod reload;
 mod render;
 mod score_view;
+mod scrubber;
+mod search_view;
 pub mod sound;
 pub mod stage;
 mod style;
+mod target;
 mod things;
 
 pub use reload::{ReloadStatus, Watch};

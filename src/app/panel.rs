@@ -168,7 +168,7 @@ pub(super) fn panels(
             });
             // the clock in viewing time; in film pace, how much faster than life this beat runs
             let pace = stage.pace.pace;
-            ui.label(format!("{} / {}", clock(stage.pace.to_view(head.t)), clock(stage.pace.duration())));
+            ui.label(format!("{} / {}", super::scrubber::clock(stage.pace.to_view(head.t)), super::scrubber::clock(stage.pace.duration())));
             let lapse = stage.pace.speedup(head.t);
             if pace == Pace::Film && lapse > 1.5 {
                 ui.label(egui::RichText::new(format!("×{lapse:.0}")).color(NOW)).on_hover_text(tr(
@@ -215,7 +215,7 @@ pub(super) fn panels(
             }
             ui.add(egui::Slider::new(&mut sound.volume, 0.0..=1.0).show_value(false)).on_hover_text(tr(en, "音量", "volume"));
         });
-        if let Some(t) = scrubber(ui, &stage, head.t) {
+        if let Some(t) = super::scrubber::scrubber(ui, &stage, head.t) {
             seek_to = Some(t);
         }
     });
@@ -323,46 +323,7 @@ pub(super) fn panels(
             });
             let search = typed.search.clone();
             if !search.trim().is_empty() {
-                egui::ScrollArea::vertical().id_salt("hits").max_height(180.0).show(ui, |ui| {
-                    let q = search.trim();
-                    let mut shown = 0;
-                    for (i, a) in rite.timeline.actors.iter().enumerate() {
-                        if a.name.contains(q) || a.aliases.iter().any(|x| x.contains(q)) || a.en.to_lowercase().contains(&q.to_lowercase())
-                        {
-                            if ui.link(format!("人物 · {} {}", a.name, a.en)).clicked() {
-                                selection.0 = Some(i);
-                                moved.write(Moved);
-                            }
-                            shown += 1;
-                        }
-                    }
-                    for r in rite.find_text(q).into_iter().take(40) {
-                        let b = rite.beat(r);
-                        if ui.link(format!("{} · {}", rite.steps[r.step].section, b.text)).clicked() {
-                            seek_to = Some(b.start);
-                        }
-                        shown += 1;
-                    }
-                    for s in rite.steps.iter().filter(|s| s.translation.contains(q)).take(20) {
-                        let first: String = s.translation.chars().take(24).collect();
-                        if ui.link(format!("{} · 译 {}…", s.section, first)).clicked() {
-                            seek_to = Some(s.start);
-                        }
-                        shown += 1;
-                    }
-                    // English words find the steps whose English translation has them
-                    let lower = q.to_lowercase();
-                    for s in rite.steps.iter().filter(|s| q.is_ascii() && s.translation_en.to_lowercase().contains(&lower)).take(20) {
-                        let first: String = s.translation_en.chars().take(48).collect();
-                        if ui.link(format!("{} · {first}…", s.section)).clicked() {
-                            seek_to = Some(s.start);
-                        }
-                        shown += 1;
-                    }
-                    if shown == 0 {
-                        ui.label(egui::RichText::new(tr(en, "无结果", "nothing found")).color(DONE));
-                    }
-                });
+                super::search_view::hits(ui, rite, search.trim(), en, &mut selection, &mut moved, &mut seek_to);
             }
             egui::CollapsingHeader::new(tr(en, "术语", "Glossary")).default_open(false).show(ui, |ui| {
                 super::glossary_view::browser(ui, &mut typed.glossary, en);
@@ -433,50 +394,4 @@ pub(super) fn panels(
     margins.top = top;
     typing.0 = ctx.egui_wants_keyboard_input();
     Ok(())
-}
-
-fn clock(t: f32) -> String {
-    let s = t.max(0.0) as u32;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
-
-/// The whole rite as a bar: section bands, step ticks, the playhead; drag or click to seek.
-/// The scrubber runs in viewing time (the pace's clock); it returns the rite time sought.
-fn scrubber(ui: &mut egui::Ui, stage: &Stage, t: f32) -> Option<f32> {
-    let rite = &stage.rite;
-    let pace = &stage.pace;
-    let total = pace.duration().max(1.0);
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 30.0), egui::Sense::click_and_drag());
-    let painter = ui.painter_at(rect);
-    let x_of = |t: f32| rect.left() + rect.width() * (pace.to_view(t) / total);
-    let mut last = "";
-    let mut band = 0;
-    for s in &rite.steps {
-        if s.section != last {
-            last = &s.section;
-            band += 1;
-        }
-        let shade = if band % 2 == 0 { egui::Color32::from_rgb(232, 220, 196) } else { egui::Color32::from_rgb(214, 198, 168) };
-        painter.rect_filled(egui::Rect::from_x_y_ranges(x_of(s.start)..=x_of(s.end), rect.y_range()), 0.0, shade);
-        painter.line_segment(
-            [egui::pos2(x_of(s.start), rect.bottom() - 6.0), egui::pos2(x_of(s.start), rect.bottom())],
-            egui::Stroke::new(1.0, DONE),
-        );
-    }
-    let x = x_of(t);
-    painter.line_segment([egui::pos2(x, rect.top()), egui::pos2(x, rect.bottom())], egui::Stroke::new(3.0, NOW));
-    let mut out = None;
-    if let Some(p) = response.interact_pointer_pos()
-        && (response.dragged() || response.clicked())
-    {
-        out = Some(pace.to_rite(((p.x - rect.left()) / rect.width()).clamp(0.0, 1.0) * total));
-    }
-    if let Some(p) = response.hover_pos() {
-        let ht = pace.to_rite(((p.x - rect.left()) / rect.width()).clamp(0.0, 1.0) * total);
-        let r = rite.beat_at(ht);
-        let s = &rite.steps[r.step];
-        let first: String = s.text().chars().take(16).collect();
-        response.on_hover_text(format!("{} · {}…", s.section, first));
-    }
-    out
 }

@@ -246,6 +246,17 @@ fn shoot(f: f32, hands: Hands) -> Posture {
     p
 }
 
+/// 相: the right hand on the arm of the man he leads, `arm` being that arm in this figure's frame
+/// (from the feet), reached as far as the arm goes; `w` eases it in (0..1) while 相 is made.
+pub fn leading(mut p: Posture, arm: Vec3, w: f32) -> Posture {
+    let shoulder = Vec3::new(SHOULDER.x, WAIST - KNEEL * p.kneel + SHOULDER.y, 0.0);
+    let reach = UPPER_ARM + FOREARM - 0.03;
+    let to = arm - shoulder;
+    let hand = shoulder + to.normalize_or(Vec3::NEG_Y) * to.length().min(reach);
+    p.hands[RIGHT] = p.hands[RIGHT].lerp(hand, w.clamp(0.0, 1.0));
+    p
+}
+
 /// Where an arm's elbow goes, and the two rotations that put the arm there: the upper arm's
 /// (in the torso's frame) and the forearm's (in the upper arm's). Both arms hang along −y at rest.
 pub fn reach_arm(shoulder: Vec3, hand: Vec3, outward: f32) -> (Quat, Quat) {
@@ -323,6 +334,21 @@ mod tests {
         assert!(full.hands[LEFT].z < -0.5);
         let after = posture(Pose::Shooting, Some((Gesture::Shoot, 0.75)), Hands { bow: true, both: false });
         assert_eq!(after.draw.map(|d| d.1), Some(true));
+    }
+
+    #[test]
+    fn a_guide_reaches_for_the_arm_of_the_man_he_leads() {
+        let stand = posture(Pose::Walking, None, Hands::default());
+        // the led man's arm half a metre to his right and a little ahead: the hand is on it
+        let arm = Vec3::new(0.5, 1.05, -0.1);
+        let led = leading(stand, arm, 1.0);
+        assert!((led.hands[RIGHT] - arm).length() < 0.02, "{led:?}");
+        assert_eq!(led.hands[LEFT], stand.hands[LEFT]);
+        // two metres off, the arm stretches toward him and no further than it reaches
+        let far = leading(stand, Vec3::new(2.0, 1.0, 0.0), 1.0);
+        let shoulder = Vec3::new(SHOULDER.x, WAIST + SHOULDER.y, 0.0);
+        assert!((far.hands[RIGHT] - shoulder).length() <= UPPER_ARM + FOREARM);
+        assert!(far.hands[RIGHT].x > stand.hands[RIGHT].x + 0.2);
     }
 
     #[test]

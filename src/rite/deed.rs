@@ -32,6 +32,8 @@ pub enum Deed {
     },
     /// 受: was handed a thing
     Receive(usize),
+    /// 相: leads someone (an actor's id) by the right hand
+    Lead(String),
 }
 
 /// A language the duty lines are written in.
@@ -70,6 +72,7 @@ impl Deed {
             }
             Deed::Shoot { target, hit } => format!("射{}，{}", place(target), if *hit { "获" } else { "不获" }),
             Deed::Receive(prop) => format!("受{}", rite.timeline.props[*prop].name),
+            Deed::Lead(who) => format!("右手相{}", rite.actor_name(who, Lang::Zh)),
         }
     }
 
@@ -96,6 +99,7 @@ impl Deed {
             }
             Deed::Shoot { target, hit } => format!("shoots at {}: {}", place(target), if *hit { "a hit" } else { "a miss" }),
             Deed::Receive(prop) => format!("receives {}", rite.prop_en(*prop)),
+            Deed::Lead(who) => format!("leads {} by the right hand", rite.actor_name(who, Lang::En)),
         }
     }
 }

@@ -77,6 +77,9 @@ pub enum ObjectKind {
         /// what is painted or fixed at the centre of the 中
         #[serde(default)]
         face: Option<TargetFace>,
+        /// what edges the 中 on either side (饰其侧)
+        #[serde(default)]
+        trim: Option<TargetTrim>,
     },
     /// 乏: the marker's screen
     Blind,
@@ -108,6 +111,17 @@ pub enum TargetFace {
     Zheng(Vec<Paint>),
     /// 鹄: a square of hide of this beast (皮侯: 熊鹄, 豹鹄, 犴鹄)
     Hu(Beast),
+}
+
+/// The 饰 on the sides of a 侯's 中: clouds painted on a vermilion ground for the 采侯 of 宾射 and
+/// 燕射 (乡射礼·记「凡画者，丹质」, 郑注「宾射之侯、燕射之侯，皆画云气于侧以为饰，必先以丹采其地」),
+/// or a beast's hide for a 皮侯 (大射仪 郑注「参…豹鹄而麋饰」「犴侯者，犴鹄犴饰也」; 《周礼·司裘》
+/// 郑注「以虎熊豹麋之皮饰其侧」). 侧 is read as the cloth left and right of the 中, in the 中's row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum TargetTrim {
+    #[serde(rename = "云气")]
+    Clouds,
+    Hide(Beast),
 }
 
 /// The colours of the 正 (梓人: 「中朱，次白，次苍，次黄，玄居外」).

@@ -28,6 +28,8 @@ pub enum Gesture {
     Jue,
     Sui,
     ShuoJueShi,
+    Lead,
+    LetGo,
     RaiseFlag,
     LowerFlag,
     Sing,
@@ -73,7 +75,7 @@ const fn row(name: &'static str, en: &'static str, seconds: f32, stance: Stance,
 use Stance::{AsHeIs, Bowing, Shooting, Sitting};
 
 /// In the order of [`Gesture`]'s variants.
-const TABLE: [Row; 37] = [
+const TABLE: [Row; 39] = [
     row("拜", "bows", 3.0, Bowing, None),
     row("再拜", "bows twice", 5.5, Bowing, None),
     row("答拜", "bows in return", 3.0, Bowing, None),
@@ -94,6 +96,8 @@ const TABLE: [Row; 37] = [
     row("决", "puts on the thumb ring", 1.2, AsHeIs, None),
     row("遂", "ties on the arm guard", 1.2, AsHeIs, None),
     row("说决拾", "takes off the thumb ring and arm guard", 1.5, AsHeIs, None),
+    row("相", "leads by the hand", 0.8, AsHeIs, None),
+    row("释", "lets go of the one he leads", 0.5, AsHeIs, None),
     row("举旌", "raises the flag", 1.5, AsHeIs, None),
     row("偃旌", "lowers the flag", 1.5, AsHeIs, None),
     row("歌", "sings", 6.0, Sitting, None),
@@ -114,7 +118,7 @@ const TABLE: [Row; 37] = [
 ];
 
 impl Gesture {
-    pub const ALL: [Gesture; 37] = [
+    pub const ALL: [Gesture; 39] = [
         Gesture::Bai,
         Gesture::ZaiBai,
         Gesture::DaBai,
@@ -135,6 +139,8 @@ impl Gesture {
         Gesture::Jue,
         Gesture::Sui,
         Gesture::ShuoJueShi,
+        Gesture::Lead,
+        Gesture::LetGo,
         Gesture::RaiseFlag,
         Gesture::LowerFlag,
         Gesture::Sing,
@@ -222,7 +228,8 @@ impl Move {
             | Move::SlackBow(p)
             | Move::Put(p)
             | Move::Clear(p)
-            | Move::Say(p) => vec![p],
+            | Move::Say(p)
+            | Move::Lead(p) => vec![p],
             Move::PutOn(p, q) | Move::Give(p, q) | Move::Set(p, q) => vec![p, q],
             Move::Shoot { arrow, target, .. } => vec![arrow, target],
             _ => Vec::new(),
@@ -272,6 +279,8 @@ impl Move {
             Move::Jue => Gesture::Jue,
             Move::Sui => Gesture::Sui,
             Move::ShuoJueShi => Gesture::ShuoJueShi,
+            Move::Lead(_) => Gesture::Lead,
+            Move::LetGo => Gesture::LetGo,
             Move::Hold(..) => Gesture::Hold,
             Move::Tuck(_) => Gesture::Tuck,
             Move::Between(_) => Gesture::Between,

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-pub use super::furniture::{Beast, Object, ObjectKind, Paint, TargetFace};
+pub use super::furniture::{Beast, Object, ObjectKind, Paint, TargetFace, TargetTrim};
 pub use super::gear::Hand;
 pub use super::moves::Move;
 pub use super::props::{Prop, PropKind, PropStart};

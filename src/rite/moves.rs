@@ -106,6 +106,13 @@ pub enum Move {
     /// 弛: unstrings a bow
     #[serde(rename = "弛")]
     SlackBow(String),
+    /// 相 (右手相): leads someone by the right hand, as a guide leads a blind musician (郑注「相，
+    /// 扶工也」), until `LetGo`, his sitting down (坐) or his going out
+    #[serde(rename = "相")]
+    Lead(String),
+    /// lets go of the one he leads (the text says only where the leading ends: at the mats)
+    #[serde(rename = "释")]
+    LetGo,
     #[serde(rename = "举旌")]
     RaiseFlag,
     #[serde(rename = "偃旌")]

@@ -150,7 +150,7 @@ impl Rite {
         };
         for d in deeds_of(a) {
             match d {
-                Deed::Handle { to: Some(to), .. } => return self.timeline.actor_index(to),
+                Deed::Handle { to: Some(to), .. } | Deed::Lead(to) => return self.timeline.actor_index(to),
                 Deed::Receive(prop) => {
                     let giver = beat
                         .actors

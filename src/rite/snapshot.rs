@@ -41,6 +41,9 @@ pub struct ActorView {
     pub thumb_ring: bool,
     /// 遂 (拾): the arm guard on
     pub arm_guard: bool,
+    /// 相: the id of the one he leads by the right hand; absent when he leads nobody
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leading: Option<String>,
 }
 
 /// A thing an actor holds, and how: `left_hand`, `right_hand`, `both_hands`, `fingers` (挟),
@@ -160,6 +163,7 @@ impl Rite {
                         bared: s.gear.bared,
                         thumb_ring: s.gear.thumb_ring,
                         arm_guard: s.gear.arm_guard,
+                        leading: s.leading.map(|l| tl.actors[l].id.clone()),
                     }
                 })
                 .collect(),

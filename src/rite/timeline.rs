@@ -40,6 +40,8 @@ pub struct Rest {
     pub present: bool,
     /// bared, thumb ring, arm guard
     pub gear: Gear,
+    /// the actor he leads by the right hand (相), if any
+    pub leading: Option<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -121,6 +123,8 @@ pub struct ActorState {
     pub gesture: Option<(Gesture, f32)>,
     /// what he wears now (a gesture that changes it takes effect when it ends)
     pub gear: Gear,
+    /// the actor he leads by the right hand (相), from the end of the 相 gesture
+    pub leading: Option<usize>,
 }
 
 impl ActorState {
@@ -188,16 +192,19 @@ impl ActorTrack {
         match &seg.motion {
             Motion::Walk { path, cum } => {
                 let (pos, bearing) = along(path, cum, f * cum.last().copied().unwrap_or(0.0), before.bearing);
-                ActorState { present: true, pos, bearing, pose: Pose::Walking, gesture: None, gear: before.gear }
+                ActorState { present: true, pos, bearing, pose: Pose::Walking, gesture: None, gear: before.gear, leading: before.leading }
             }
             Motion::Turn { from, to } => {
                 let delta = (to - from + 540.0).rem_euclid(360.0) - 180.0;
                 let bearing = from + delta * f;
-                ActorState { present: before.present, pos: before.pos, bearing, pose: base, gesture: None, gear: before.gear }
+                let leading = before.leading;
+                ActorState { present: before.present, pos: before.pos, bearing, pose: base, gesture: None, gear: before.gear, leading }
             }
             Motion::Gesture { gesture, pose } => {
                 let (pos, bearing, gear) = (before.pos, before.bearing, before.gear);
-                ActorState { present: before.present, pos, bearing, pose: *pose, gesture: Some((*gesture, f)), gear }
+                // 相 is shown taking the arm while it is made
+                let leading = if *gesture == Gesture::Lead { seg.end.leading } else { before.leading };
+                ActorState { present: before.present, pos, bearing, pose: *pose, gesture: Some((*gesture, f)), gear, leading }
             }
             Motion::Enter => ActorState { present: true, ..rest_state(&seg.end) },
             Motion::Exit => ActorState { present: true, ..rest_state(&before) },
@@ -284,6 +291,7 @@ fn rest_state(r: &Rest) -> ActorState {
         pose: if r.seated { Pose::Sitting } else { Pose::Standing },
         gesture: None,
         gear: r.gear,
+        leading: r.leading,
     }
 }
 

@@ -108,6 +108,7 @@ impl<'a> Sim<'a> {
                 seated: false,
                 present: a.start.present,
                 gear: Gear::default(),
+                leading: None,
             };
             self.rest.push(rest);
             self.tracks.push(ActorTrack {
@@ -322,8 +323,15 @@ impl<'a> Sim<'a> {
                         end.seated = s;
                     }
                     end.gear = g.gear_after(end.gear);
+                    let deed = match self.lead(a, m, g, &mut end) {
+                        Ok(deed) => deed,
+                        Err(msg) => {
+                            self.problem_in(mpath(), msg, note);
+                            continue;
+                        }
+                    };
                     t = self.push_segment(a, t, g.seconds(), Motion::Gesture { gesture: g, pose }, end);
-                    deeds.push(Deed::Gesture(g));
+                    deeds.push(deed);
                     continue;
                 }
             }
@@ -342,7 +350,7 @@ impl<'a> Sim<'a> {
                                 let cum = cumulative(&path);
                                 let dur = cum.last().copied().unwrap_or(0.0) / WALK_SPEED;
                                 let bearing = path_heading(&path).unwrap_or(self.rest[a].bearing);
-                                let end = Rest { pos: dest, bearing, seated: false, present: true, gear: self.rest[a].gear };
+                                let end = Rest { pos: dest, bearing, seated: false, ..self.rest[a] };
                                 t = self.push_segment(a, t, dur, Motion::Walk { path, cum }, end);
                             }
                             deeds.push(Deed::Walk { to: to.clone(), via: via.clone() });
@@ -383,7 +391,7 @@ impl<'a> Sim<'a> {
                     deeds.push(Deed::Enter(place.clone()));
                 }
                 Move::Exit => {
-                    let end = Rest { present: false, ..self.rest[a] };
+                    let end = Rest { present: false, leading: None, ..self.rest[a] };
                     t = self.push_segment(a, t, 0.8, Motion::Exit, end);
                     deeds.push(Deed::Exit);
                 }
