@@ -36,11 +36,16 @@ fn main() {
         .run();
 }
 
-fn setup(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
+fn setup(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
+) {
     // the same camera settings as sheli's, so that the ratio measures what sheli draws
     commands.spawn((
         Camera3d::default(),
-        Msaa::Sample4,
+        sheli::app::camera_msaa(adapter.as_deref()),
         bevy::light::ShadowFilteringMethod::Hardware2x2,
         Transform::from_xyz(0.0, 12.0, 20.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));

@@ -48,6 +48,8 @@ pub struct BodyAssets {
     sash: Handle<Mesh>,
     sash_end: Handle<Mesh>,
     head: Handle<Mesh>,
+    hair: Handle<Mesh>,
+    brow: Handle<Mesh>,
     topknot_cap: Handle<Mesh>,
     tall_cap: Handle<Mesh>,
     crown_board: Handle<Mesh>,
@@ -115,6 +117,8 @@ impl FromWorld for BodyAssets {
             sash: meshes.add(CylinderMeshBuilder::new(0.185, 0.07, 10).build()),
             sash_end: meshes.add(Cuboid::new(0.06, 0.45, 0.01)),
             head: meshes.add(Sphere::new(0.11).mesh().uv(8, 6)),
+            hair: meshes.add(Sphere::new(0.116).mesh().uv(8, 6)),
+            brow: meshes.add(Cuboid::new(0.1, 0.018, 0.02)),
             topknot_cap: meshes.add(CylinderMeshBuilder::new(0.06, 0.09, 8).build()),
             tall_cap: meshes.add(frustum(0.07, 0.10, 0.16)),
             crown_board: meshes.add(Cuboid::new(0.16, 0.015, 0.32)),
@@ -195,7 +199,13 @@ pub fn build(commands: &mut Commands, a: &BodyAssets, root: Entity, dress: Dress
             BodyPart,
             Transform::from_xyz(0.0, HEAD, 0.0),
             Visibility::Inherited,
-            children![part(&a.head, &a.skin, Transform::IDENTITY)],
+            children![
+                part(&a.head, &a.skin, Transform::IDENTITY),
+                // black hair over the back of the head and dark brows over the face: which way
+                // someone looks reads at a glance, even from behind
+                unshadowed(&a.hair, &a.black, Transform::from_xyz(0.0, 0.012, 0.035)),
+                fine(&a.brow, &a.black, Transform::from_xyz(0.0, 0.03, -0.1)),
+            ],
         ))
         .id();
     cap(commands, a, head, dress);

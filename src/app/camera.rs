@@ -7,6 +7,7 @@ use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::light::ShadowFilteringMethod;
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
+use bevy::render::renderer::RenderAdapterInfo;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
 use super::Launch;
@@ -215,16 +216,30 @@ pub fn preset(view: &View, stage: &Stage, head: &Playhead, selection: &Selection
             let focus = Vec3::from_array(s.pos) + Vec3::Y * 0.95;
             // the eye before him and to his right (yaw 0 looks from the south; his front is
             // π − bearing, his right π/2 − bearing); someone facing north on the hall has its back
-            // wall before him, so he is seen from his right and a little behind
+            // wall before him, so he is seen from his right and a little behind (in the court the
+            // eye has room before him)
             let b = s.bearing.to_radians();
-            let north = s.bearing < 60.0 || s.bearing > 300.0;
-            let yaw = if north { std::f32::consts::FRAC_PI_2 - b - 0.3 } else { std::f32::consts::PI - b - 0.75 };
+            let north = (s.bearing < 60.0 || s.bearing > 300.0) && s.pos[1] > 0.3;
+            // someone leading another by the right hand (相) is seen from his left, the two side by side
+            let leads = s.leading.is_some();
+            let yaw = match (north, leads) {
+                (true, _) => std::f32::consts::FRAC_PI_2 - b - 0.3,
+                (false, true) => std::f32::consts::PI - b + 0.9,
+                (false, false) => std::f32::consts::PI - b - 0.75,
+            };
             Rig { focus, yaw, pitch: 0.15, distance: 4.2, plan: false }
         }
     }
 }
 
-fn spawn(mut commands: Commands, stage: Res<Stage>, head: Res<Playhead>, launch: Res<Launch>, mut selection: ResMut<Selection>) {
+fn spawn(
+    mut commands: Commands,
+    stage: Res<Stage>,
+    head: Res<Playhead>,
+    launch: Res<Launch>,
+    mut selection: ResMut<Selection>,
+    adapter: Option<Res<RenderAdapterInfo>>,
+) {
     if let Some(key) = &launch.select {
         selection.0 = stage.rite.timeline.actor_index(key);
     }
@@ -233,7 +248,7 @@ fn spawn(mut commands: Commands, stage: Res<Stage>, head: Res<Playhead>, launch:
     commands.spawn((
         MainCamera,
         Camera3d::default(),
-        Msaa::Sample4,
+        msaa(adapter.as_deref()),
         // four shadow-map taps a pixel rather than nine: the shadows' edges are a little harder,
         // and every lit pixel of a crowded hall costs less to draw in software
         ShadowFilteringMethod::Hardware2x2,
@@ -244,6 +259,9 @@ fn spawn(mut commands: Commands, stage: Res<Stage>, head: Res<Playhead>, launch:
     commands.spawn((
         PrimaryEguiContext,
         Camera2d,
+        // egui smooths its own edges: a multisampled target here would only be cleared, resolved
+        // and blended over the window every frame, which software rendering pays for in full
+        Msaa::Off,
         RenderLayers::none(),
         Camera {
             order: 1,
@@ -252,6 +270,16 @@ fn spawn(mut commands: Commands, stage: Res<Stage>, head: Res<Playhead>, launch:
             ..default()
         },
     ));
+}
+
+/// 4× multisampling on a graphics card, none on a software renderer (Mesa's llvmpipe): there it
+/// cost the crowded 大射仪 hall some 100 ms a frame against the engine floor's 20, and FXAA
+/// instead costs a full-screen pass as dear.
+pub fn msaa(adapter: Option<&RenderAdapterInfo>) -> Msaa {
+    match adapter {
+        Some(info) if info.device_type == wgpu_types::DeviceType::Cpu => Msaa::Off,
+        _ => Msaa::Sample4,
+    }
 }
 
 fn no_automatic_egui_context(mut settings: ResMut<EguiGlobalSettings>) {

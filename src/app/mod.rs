@@ -44,7 +44,7 @@ use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 use crate::rite::deed::Lang;
 use stage::{Language, UiSystems};
 
-pub use camera::View;
+pub use camera::{View, msaa as camera_msaa};
 pub use stage::{Playhead, Stage};
 
 /// How the app was started: a window to use, or one picture to take and leave.

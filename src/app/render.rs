@@ -42,10 +42,11 @@ fn shoot(mut commands: Commands, mut shot: ResMut<Shot>, launch: Res<Launch>) {
     shot.taken = true;
     let path = launch.render_to.clone().unwrap_or_default();
     commands.spawn(Screenshot::primary_window()).observe(
-        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>, mut shot: ResMut<Shot>| {
+        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>, mut shot: ResMut<Shot>, sky: Res<ClearColor>| {
             // a busy machine may not have compiled the scene's pipelines yet: the 3D view is then
-            // still black, and the picture is taken again a few frames later
-            if shot.retries < MAX_RETRIES && scene_is_blank(&captured.image) {
+            // still black (or the sky's colour), and the picture is taken again a few frames later
+            let sky = sky.0.to_srgba().to_u8_array();
+            if shot.retries < MAX_RETRIES && scene_is_blank(&captured.image, [sky[0], sky[1], sky[2]]) {
                 shot.retries += 1;
                 shot.taken = false;
                 shot.frames = FRAMES_BEFORE_SHOT - 4;
@@ -61,24 +62,57 @@ fn shoot(mut commands: Commands, mut shot: ResMut<Shot>, launch: Res<Launch>) {
 /// How many times a black picture is taken again before it is saved as it is.
 const MAX_RETRIES: u32 = 50;
 
-/// Whether the middle of the picture (where the 3D scene is, right of the text panel) is one
-/// flat colour: only the clear colour (black, or the sky) has been drawn there yet.
-fn scene_is_blank(image: &Image) -> bool {
+/// Whether the middle of the picture (where the 3D scene is, right of the text panel) shows
+/// nothing but the clear colour: black, or the sky's `sky`, under at most a few name labels.
+fn scene_is_blank(image: &Image, sky: [u8; 3]) -> bool {
     let (w, h) = (image.width() as usize, image.height() as usize);
     let Some(data) = image.data.as_ref() else { return false };
     let bytes = data.len() / (w * h).max(1);
-    let mut first: Option<[u8; 3]> = None;
+    let near = |p: [u8; 3], q: [u8; 3]| p.iter().zip(q).all(|(a, b)| a.abs_diff(b) <= 6);
+    let (mut samples, mut clear) = (0usize, 0usize);
     for y in (h / 4..h * 3 / 4).step_by(7) {
         for x in (w / 2..w * 3 / 4).step_by(7) {
             let i = (y * w + x) * bytes;
             let Some(p) = data.get(i..i + 3) else { continue };
             let p = [p[0], p[1], p[2]];
-            match first {
-                None => first = Some(p),
-                Some(f) if f.iter().zip(p).any(|(a, b)| a.abs_diff(b) > 6) => return false,
-                Some(_) => {}
+            samples += 1;
+            if near(p, [0, 0, 0]) || near(p, sky) {
+                clear += 1;
             }
         }
     }
-    true
+    // labels and their rings drawn over an empty view cover far less than a tenth of it
+    samples > 0 && clear * 10 >= samples * 9
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::asset::RenderAssetUsages;
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+
+    fn picture(fill: impl Fn(usize, usize) -> [u8; 3]) -> Image {
+        let (w, h) = (200usize, 100usize);
+        let mut data = Vec::with_capacity(w * h * 4);
+        for y in 0..h {
+            for x in 0..w {
+                let [r, g, b] = fill(x, y);
+                data.extend([r, g, b, 255]);
+            }
+        }
+        let size = Extent3d { width: w as u32, height: h as u32, depth_or_array_layers: 1 };
+        Image::new(size, TextureDimension::D2, data, TextureFormat::Rgba8UnormSrgb, RenderAssetUsages::default())
+    }
+
+    #[test]
+    fn a_view_still_black_or_sky_under_a_few_labels_is_blank_and_a_drawn_one_is_not() {
+        let sky = [179, 199, 219];
+        // a label's grey box over black
+        let label = |x: usize, y: usize| if (120..135).contains(&x) && (40..46).contains(&y) { [200, 200, 200] } else { [0, 0, 0] };
+        assert!(scene_is_blank(&picture(label), sky));
+        assert!(scene_is_blank(&picture(|_, _| sky), sky));
+        // the dark ground of a night plan is drawn, not blank
+        assert!(!scene_is_blank(&picture(|_, _| [60, 70, 40]), sky));
+        assert!(!scene_is_blank(&picture(|x, _| if x % 2 == 0 { [0, 0, 0] } else { [90, 110, 60] }), sky));
+    }
 }
