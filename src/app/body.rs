@@ -118,7 +118,7 @@ impl FromWorld for BodyAssets {
             sash_end: meshes.add(Cuboid::new(0.06, 0.45, 0.01)),
             head: meshes.add(Sphere::new(0.11).mesh().uv(8, 6)),
             hair: meshes.add(Sphere::new(0.116).mesh().uv(8, 6)),
-            brow: meshes.add(Cuboid::new(0.1, 0.018, 0.02)),
+            brow: meshes.add(Cuboid::new(0.034, 0.009, 0.012)),
             topknot_cap: meshes.add(CylinderMeshBuilder::new(0.06, 0.09, 8).build()),
             tall_cap: meshes.add(frustum(0.07, 0.10, 0.16)),
             crown_board: meshes.add(Cuboid::new(0.16, 0.015, 0.32)),
@@ -204,7 +204,8 @@ pub fn build(commands: &mut Commands, a: &BodyAssets, root: Entity, dress: Dress
                 // black hair over the back of the head and dark brows over the face: which way
                 // someone looks reads at a glance, even from behind
                 unshadowed(&a.hair, &a.black, Transform::from_xyz(0.0, 0.012, 0.035)),
-                fine(&a.brow, &a.black, Transform::from_xyz(0.0, 0.03, -0.1)),
+                fine(&a.brow, &a.black, Transform::from_xyz(-0.03, 0.035, -0.1).with_rotation(Quat::from_rotation_y(-0.3))),
+                fine(&a.brow, &a.black, Transform::from_xyz(0.03, 0.035, -0.1).with_rotation(Quat::from_rotation_y(0.3))),
             ],
         ))
         .id();

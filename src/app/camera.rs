@@ -212,22 +212,8 @@ pub fn preset(view: &View, stage: &Stage, head: &Playhead, selection: &Selection
                 return Rig { focus, yaw: std::f32::consts::PI - 0.6, pitch: 0.12, distance: size * 1.4 + 2.0, plan: false };
             }
             let i = tl.actor_index(key).or(selection.0).unwrap_or(0);
-            let s = tl.actor_at(i, head.t);
-            let focus = Vec3::from_array(s.pos) + Vec3::Y * 0.95;
-            // the eye before him and to his right (yaw 0 looks from the south; his front is
-            // π − bearing, his right π/2 − bearing); someone facing north on the hall has its back
-            // wall before him, so he is seen from his right and a little behind (in the court the
-            // eye has room before him)
-            let b = s.bearing.to_radians();
-            let north = (s.bearing < 60.0 || s.bearing > 300.0) && s.pos[1] > 0.3;
-            // someone leading another by the right hand (相) is seen from his left, the two side by side
-            let leads = s.leading.is_some();
-            let yaw = match (north, leads) {
-                (true, _) => std::f32::consts::FRAC_PI_2 - b - 0.3,
-                (false, true) => std::f32::consts::PI - b + 0.9,
-                (false, false) => std::f32::consts::PI - b - 0.75,
-            };
-            Rig { focus, yaw, pitch: 0.15, distance: 4.2, plan: false }
+            let (focus, yaw) = super::close_view::aim(&tl.state_at(head.t), i, |eye, at| super::sight::walled_off(&tl.court, eye, at));
+            Rig { focus, yaw, pitch: super::close_view::PITCH, distance: super::close_view::DISTANCE, plan: false }
         }
     }
 }

@@ -88,7 +88,7 @@ fn draw(
             let a = &tl.actors[i];
             let crown = placed.people.get(i).copied().flatten().map(|(_, p)| p.crown()).unwrap_or(1.75);
             let top = Vec3::new(s.pos[0], s.pos[1] + crown + 0.22, s.pos[2]);
-            if !aim.now.plan && hidden(tl, eye, top - Vec3::Y * 0.3) {
+            if !aim.now.plan && super::sight::walled_off(&tl.court, eye, top - Vec3::Y * 0.3) {
                 continue;
             }
             let Some(p) = project(cam, tf, top) else { continue };
@@ -186,42 +186,6 @@ pub fn short(name: &str) -> String {
     out.trim_end_matches([',', ';']).to_string() + "…"
 }
 
-/// Whether a wall, a gate, a screen or a target stands between the eye and the point.
-fn hidden(tl: &crate::rite::timeline::Timeline, eye: Vec3, at: Vec3) -> bool {
-    use crate::rite::model::ObjectKind as K;
-    tl.court.solids.iter().filter(|s| matches!(s.kind, K::Wall | K::CourtWall | K::Gate | K::Blind | K::Target { .. } | K::Tent)).any(|s| {
-        let f = &s.footprint;
-        let lo = Vec3::new(f.x0, s.base + s.lift, f.z0);
-        let hi = Vec3::new(f.x1, s.base + s.lift + s.height, f.z1);
-        segment_hits_box(eye, at, lo, hi)
-    })
-}
-
-/// Slab test: does the segment from a to b pass through the box?
-fn segment_hits_box(a: Vec3, b: Vec3, lo: Vec3, hi: Vec3) -> bool {
-    let d = b - a;
-    let (mut t0, mut t1) = (0.0f32, 1.0f32);
-    for k in 0..3 {
-        if d[k].abs() < 1e-6 {
-            if a[k] < lo[k] || a[k] > hi[k] {
-                return false;
-            }
-            continue;
-        }
-        let (mut u, mut v) = ((lo[k] - a[k]) / d[k], (hi[k] - a[k]) / d[k]);
-        if u > v {
-            std::mem::swap(&mut u, &mut v);
-        }
-        t0 = t0.max(u);
-        t1 = t1.min(v);
-        if t0 > t1 {
-            return false;
-        }
-    }
-    // touching the far end (the person stands against it) does not hide him
-    t0 < 0.97
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,14 +194,5 @@ mod tests {
     fn long_names_are_cut_at_a_word() {
         assert_eq!(short("the host"), "host");
         assert_eq!(short("the upper archer of the first pair"), "upper archer of the…");
-    }
-
-    #[test]
-    fn a_wall_between_hides() {
-        let lo = Vec3::new(-1.0, 0.0, -0.1);
-        let hi = Vec3::new(1.0, 3.0, 0.1);
-        assert!(segment_hits_box(Vec3::new(0.0, 1.5, -5.0), Vec3::new(0.0, 1.5, 5.0), lo, hi));
-        assert!(!segment_hits_box(Vec3::new(0.0, 5.0, -5.0), Vec3::new(0.0, 5.0, 5.0), lo, hi));
-        assert!(!segment_hits_box(Vec3::new(3.0, 1.5, -5.0), Vec3::new(3.0, 1.5, 5.0), lo, hi));
     }
 }

@@ -46,7 +46,9 @@ fn shoot(mut commands: Commands, mut shot: ResMut<Shot>, launch: Res<Launch>) {
             // a busy machine may not have compiled the scene's pipelines yet: the 3D view is then
             // still black (or the sky's colour), and the picture is taken again a few frames later
             let sky = sky.0.to_srgba().to_u8_array();
-            if shot.retries < MAX_RETRIES && scene_is_blank(&captured.image, [sky[0], sky[1], sky[2]]) {
+            let sky = [sky[0], sky[1], sky[2]];
+            // so may the panels not be drawn yet: the bar's corner still shows the clear colour
+            if shot.retries < MAX_RETRIES && (scene_is_blank(&captured.image, sky) || bar_is_missing(&captured.image, sky)) {
                 shot.retries += 1;
                 shot.taken = false;
                 shot.frames = FRAMES_BEFORE_SHOT - 4;
@@ -85,6 +87,20 @@ fn scene_is_blank(image: &Image, sky: [u8; 3]) -> bool {
     samples > 0 && clear * 10 >= samples * 9
 }
 
+/// Whether the bottom bar's left corner, always painted paper-coloured by the panels, still
+/// shows the clear colour (black, or the sky's `sky`): egui has not drawn this frame yet.
+fn bar_is_missing(image: &Image, sky: [u8; 3]) -> bool {
+    let (w, h) = (image.width() as usize, image.height() as usize);
+    let Some(data) = image.data.as_ref() else { return false };
+    let bytes = data.len() / (w * h).max(1);
+    let near = |p: &[u8], q: [u8; 3]| p.iter().zip(q).all(|(a, b)| a.abs_diff(b) <= 6);
+    let corner: Vec<&[u8]> = (h.saturating_sub(8)..h.saturating_sub(2))
+        .flat_map(|y| (2..40.min(w)).step_by(4).map(move |x| (y * w + x) * bytes))
+        .filter_map(|i| data.get(i..i + 3))
+        .collect();
+    !corner.is_empty() && corner.iter().all(|p| near(p, [0, 0, 0]) || near(p, sky))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,5 +130,13 @@ mod tests {
         // the dark ground of a night plan is drawn, not blank
         assert!(!scene_is_blank(&picture(|_, _| [60, 70, 40]), sky));
         assert!(!scene_is_blank(&picture(|x, _| if x % 2 == 0 { [0, 0, 0] } else { [90, 110, 60] }), sky));
+    }
+
+    #[test]
+    fn a_picture_whose_bar_is_not_painted_yet_is_taken_again() {
+        let sky = [179, 199, 219];
+        assert!(bar_is_missing(&picture(|_, _| sky), sky));
+        // the bar's paper along the bottom
+        assert!(!bar_is_missing(&picture(|_, y| if y > 80 { [250, 246, 236] } else { sky }), sky));
     }
 }
