@@ -25,7 +25,23 @@ pub struct Built;
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(DirectionalLightShadowMap { size: 1024 })
         .add_systems(Startup, build)
-        .add_systems(Update, (rebuild.run_if(on_message::<super::reload::Reloaded>), toggle_roof, nightfall));
+        .add_systems(Update, (rebuild.run_if(on_message::<super::reload::Reloaded>), toggle_roof, nightfall, show_cords));
+}
+
+/// One way a 侯's cloth hangs (its left lower cord tied, untied, or the cloth rolled up), shown
+/// while the cord is so.
+#[derive(Component)]
+pub struct CordLook {
+    pub target: String,
+    pub cord: crate::rite::cord::Cord,
+}
+
+fn show_cords(stage: Res<Stage>, head: Res<super::stage::Playhead>, mut looks: Query<(&CordLook, &mut Visibility)>) {
+    let cords = &stage.rite.timeline.cords;
+    for (look, mut vis) in &mut looks {
+        let now = cords.iter().find(|c| c.object == look.target).map(|c| c.at(head.t));
+        vis.set_if_neq(if now == Some(look.cord) { Visibility::Inherited } else { Visibility::Hidden });
+    }
 }
 
 /// A torch's flame, lit after dark.
@@ -156,6 +172,7 @@ fn spawn_solid(
     let base = s.base + s.lift;
     let mut parts: Vec<(Mesh, Handle<StandardMaterial>, Transform)> = Vec::new();
     let mut torch_at: Option<f32> = None;
+    let mut cord_looks = Vec::new();
     let boxed = |w: f32, h: f32, d: f32| Mesh::from(Cuboid::new(w, h, d));
     match &s.kind {
         ObjectKind::Stair { steps, up } => {
@@ -194,10 +211,12 @@ fn spawn_solid(
         ObjectKind::JarStand | ObjectKind::Platform => {
             parts.push((boxed(w, h, d), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0)))
         }
-        ObjectKind::Target { zhong, gong, upper_tongue, lower_tongue, face, trim } => {
+        ObjectKind::Target { zhong, gong, upper_tongue, lower_tongue, face, trim, .. } => {
             let m = |l: crate::rite::model::Len| l.metres(chi_m);
             let bands = target::Bands { zhong: m(*zhong), gong: m(*gong), upper: m(*upper_tongue), lower: m(*lower_tongue) };
-            parts.extend(target::parts(p, materials, &bands, s.lift, face.as_ref(), trim.as_ref()));
+            let looks = target::parts(p, materials, &bands, s.lift, face.as_ref(), trim.as_ref());
+            parts.extend(looks.fixed);
+            cord_looks = looks.by_cord;
         }
         ObjectKind::Mark => {
             // the cross of the 物: long as an arrow (north-south), the bar as a foot
@@ -223,6 +242,15 @@ fn spawn_solid(
         .with_children(|c| {
             for (mesh, mat, t) in parts {
                 c.spawn((Mesh3d(mesh), MeshMaterial3d(mat), t));
+            }
+            for (cord, look) in cord_looks {
+                let pieces: Vec<_> =
+                    furniture::merged_by_material(look).into_iter().map(|(mesh, mat, t)| (meshes.add(mesh), mat, t)).collect();
+                c.spawn((CordLook { target: s.id.clone(), cord }, Transform::IDENTITY, Visibility::Hidden)).with_children(|c| {
+                    for (mesh, mat, t) in pieces {
+                        c.spawn((Mesh3d(mesh), MeshMaterial3d(mat), t));
+                    }
+                });
             }
             if let Some(h) = torch_at {
                 c.spawn((

@@ -193,6 +193,12 @@ fn gesture_posture(
         (_, G::RaiseFlag) => base.reach_one(RIGHT, Vec3::new(0.25, 1.9, -0.2), held(f, 0.35)),
         (_, G::LowerFlag) => base.reach_one(RIGHT, Vec3::new(0.35, 0.95, -0.35), held(f, 0.35)),
         (_, G::Shoot) => shoot(f, hands),
+        // 系, 解, 束, 说束: both hands at work on a cord low before him
+        (_, G::TieCord | G::UntieCord | G::FurlTarget | G::UnfurlTarget) => {
+            let w = held(f, 0.2);
+            let knot = 0.04 * (PI * 4.0 * f).sin();
+            base.reach([Vec3::new(-0.07 + knot, 0.75, -0.42), Vec3::new(0.07 - knot, 0.78, -0.42)], w)
+        }
         // 歌, 奏: hands before the body, as on an instrument
         (_, G::Play | G::Sing) => base.reach([Vec3::new(-0.15, 0.7, -0.4), Vec3::new(0.15, 0.72, -0.4)], held(f, 0.15)),
         (_, G::Speak | G::Rang) => base.reach_one(RIGHT, Vec3::new(0.18, 1.1, -0.3), held(f, 0.3)),

@@ -1,6 +1,7 @@
 //! `sheli render`: draw one moment, save it as a PNG, leave.
 
 use bevy::prelude::*;
+use bevy::render::render_resource::TextureFormat;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
 use super::Launch;
@@ -45,8 +46,10 @@ fn shoot(mut commands: Commands, mut shot: ResMut<Shot>, launch: Res<Launch>) {
         move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>, mut shot: ResMut<Shot>, sky: Res<ClearColor>| {
             // a busy machine may not have compiled the scene's pipelines yet: the 3D view is then
             // still black (or the sky's colour), and the picture is taken again a few frames later
-            let sky = sky.0.to_srgba().to_u8_array();
-            let sky = [sky[0], sky[1], sky[2]];
+            let [r, g, b, _] = sky.0.to_srgba().to_u8_array();
+            // the window's pixels may come blue first
+            let bgra = matches!(captured.image.texture_descriptor.format, TextureFormat::Bgra8UnormSrgb | TextureFormat::Bgra8Unorm);
+            let sky = if bgra { [b, g, r] } else { [r, g, b] };
             // so may the panels not be drawn yet: the bar's corner still shows the clear colour
             if shot.retries < MAX_RETRIES && (scene_is_blank(&captured.image, sky) || bar_is_missing(&captured.image, sky)) {
                 shot.retries += 1;
@@ -105,7 +108,7 @@ fn bar_is_missing(image: &Image, sky: [u8; 3]) -> bool {
 mod tests {
     use super::*;
     use bevy::asset::RenderAssetUsages;
-    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    use bevy::render::render_resource::{Extent3d, TextureDimension};
 
     fn picture(fill: impl Fn(usize, usize) -> [u8; 3]) -> Image {
         let (w, h) = (200usize, 100usize);

@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 
 use super::furniture::{Palette, Part, solid};
+use crate::rite::cord::Cord;
 use crate::rite::model::{TargetFace, TargetTrim};
 
 /// A 侯's measures in metres: the 中 (square), the 躬 (twice the 中 wide) and the tongues.
@@ -24,7 +25,16 @@ fn rgb(c: [f32; 3]) -> Color {
     Color::srgb(c[0], c[1], c[2])
 }
 
-/// The pieces of a 侯 whose lower rope is `lift` off the ground; the front faces −z.
+/// A 侯's pieces: those that never change (the upper 躬 and tongue, the poles and upper ropes),
+/// and for each state of its left lower cord the cloth below (lower tongue, lower 躬, the 中's row
+/// with its face and 饰) and the lower ropes, one of them shown at a time.
+pub(super) struct Looks {
+    pub fixed: Vec<Part>,
+    pub by_cord: Vec<(Cord, Vec<Part>)>,
+}
+
+/// The pieces of a 侯 whose lower rope is `lift` off the ground; the front faces −z and its left
+/// (the west, for a 侯 facing the hall) is −x.
 pub(super) fn parts(
     p: &Palette,
     materials: &mut Assets<StandardMaterial>,
@@ -32,33 +42,87 @@ pub(super) fn parts(
     lift: f32,
     face: Option<&TargetFace>,
     trim: Option<&TargetTrim>,
+) -> Looks {
+    let (z, g, up) = (b.zhong, b.gong, b.upper);
+    let mut fixed = Vec::new();
+    // above the 中: the upper 躬 and the upper tongue
+    let above = lift + g + z;
+    fixed.push((boxed(g, g / 2.0, 0.04), p.cloth.clone(), Transform::from_xyz(0.0, above + g / 4.0, 0.0)));
+    fixed.push((boxed(up, g / 2.0, 0.04), p.cloth.clone(), Transform::from_xyz(0.0, above + 3.0 * g / 4.0, 0.0)));
+    let top = above + g;
+    // poles, and the upper ropes (纲) from the cloth's corners to them
+    for side in [-1.0f32, 1.0] {
+        let pole_x = side * (up / 2.0 + 0.3);
+        fixed.push((boxed(0.12, top + 0.5, 0.12), p.timber.clone(), Transform::from_xyz(pole_x, (top + 0.5) / 2.0, 0.0)));
+        fixed.push((boxed(0.3, 0.02, 0.02), p.dark.clone(), Transform::from_xyz(side * (up / 2.0 + 0.15), top, 0.0)));
+    }
+    let by_cord = [Cord::Tied, Cord::Untied, Cord::Furled].map(|c| (c, below(p, materials, b, lift, face, trim, c))).into();
+    Looks { fixed, by_cord }
+}
+
+/// The cloth below the upper 躬 and the lower ropes, as the left lower cord leaves them: spread;
+/// its lower left corner hanging loose; or rolled up from that corner over the 中 and bound.
+fn below(
+    p: &Palette,
+    materials: &mut Assets<StandardMaterial>,
+    b: &Bands,
+    lift: f32,
+    face: Option<&TargetFace>,
+    trim: Option<&TargetTrim>,
+    cord: Cord,
 ) -> Vec<Part> {
     let (z, g, up, low) = (b.zhong, b.gong, b.upper, b.lower);
     let mut parts = Vec::new();
-    // cloth from bottom to top: lower tongue, lower 躬, the 中's row, upper 躬, upper tongue
-    let bands = [(low, g / 2.0), (g, g / 2.0), (g, z), (g, g / 2.0), (up, g / 2.0)];
-    let mut y = lift;
-    for (bw, bh) in bands.iter() {
-        parts.push((boxed(*bw, *bh, 0.04), p.cloth.clone(), Transform::from_xyz(0.0, y + bh / 2.0, 0.0)));
-        y += bh;
-    }
-    // 中 with its centre, a third of the 中, on the front face: painted 正 or a 鹄 of hide
     let centre_y = lift + g + z / 2.0;
-    parts.push((boxed(z, z, 0.05), p.white.clone(), Transform::from_xyz(0.0, centre_y, -0.01)));
-    for (k, (side, colour)) in target_face(face, z / 3.0).into_iter().enumerate() {
-        let at = Transform::from_xyz(0.0, centre_y, -0.02 - 0.004 * k as f32);
-        parts.push((boxed(side, side, 0.06), solid(materials, colour), at));
+    // a band of cloth `w` wide and `h` high from `y`: whole, or only its right (east) half
+    let band = |parts: &mut Vec<Part>, w: f32, h: f32, y: f32, half: bool| {
+        let (w_drawn, x) = if half { (w / 2.0, w / 4.0) } else { (w, 0.0) };
+        parts.push((boxed(w_drawn, h, 0.04), p.cloth.clone(), Transform::from_xyz(x, y + h / 2.0, 0.0)));
+    };
+    let furled = cord == Cord::Furled;
+    match cord {
+        // the left half of the lower tongue falls away from its corner
+        Cord::Untied => {
+            band(&mut parts, low, g / 2.0, lift, true);
+            let pivot = Vec3::new(0.0, lift + g / 2.0, 0.0);
+            let droop = Quat::from_rotation_z(0.35);
+            let at = pivot + droop * Vec3::new(-low / 4.0, -g / 4.0, 0.0);
+            parts.push((boxed(low / 2.0, g / 2.0, 0.04), p.cloth.clone(), Transform::from_translation(at).with_rotation(droop)));
+        }
+        _ => band(&mut parts, low, g / 2.0, lift, furled),
+    }
+    band(&mut parts, g, g / 2.0, lift + g / 2.0, furled);
+    band(&mut parts, g, z, lift + g, furled);
+    // 中 with its centre, a third of the 中, on the front face: painted 正 or a 鹄 of hide
+    if furled {
+        parts.push((boxed(z / 2.0, z, 0.05), p.white.clone(), Transform::from_xyz(z / 4.0, centre_y, -0.01)));
+    } else {
+        parts.push((boxed(z, z, 0.05), p.white.clone(), Transform::from_xyz(0.0, centre_y, -0.01)));
+        for (k, (side, colour)) in target_face(face, z / 3.0).into_iter().enumerate() {
+            let at = Transform::from_xyz(0.0, centre_y, -0.02 - 0.004 * k as f32);
+            parts.push((boxed(side, side, 0.06), solid(materials, colour), at));
+        }
     }
     if let Some(trim) = trim {
-        parts.extend(side_trim(materials, trim, (g - z) / 2.0, z, z / 2.0, centre_y));
+        let sides: &[f32] = if furled { &[1.0] } else { &[-1.0, 1.0] };
+        parts.extend(side_trim(materials, trim, (g - z) / 2.0, z, z / 2.0, centre_y, sides));
     }
-    // poles, and the ropes (纲) from the cloth's corners to them
-    for side in [-1.0f32, 1.0] {
-        let pole_x = side * (up / 2.0 + 0.3);
-        parts.push((boxed(0.12, y + 0.5, 0.12), p.timber.clone(), Transform::from_xyz(pole_x, (y + 0.5) / 2.0, 0.0)));
-        let low_rope = up / 2.0 + 0.3 - low / 2.0;
+    // 中掩束之: the cloth rolled up from the left lower corner into a roll over the 中, bound
+    if furled {
+        let r = z * 0.14;
+        let h = g + z;
+        let x = -r * 0.6;
+        parts.push((Cylinder::new(r, h).into(), p.cloth.clone(), Transform::from_xyz(x, lift + h / 2.0, -0.05)));
+        for k in [1.0f32, 2.0] {
+            let tie = Mesh::from(Torus::new(r, r + 0.03));
+            parts.push((tie, p.dark.clone(), Transform::from_xyz(x, lift + h * k / 3.0, -0.05)));
+        }
+    }
+    // the lower ropes from the cloth's corners to the poles: the left one only when tied
+    let low_rope = up / 2.0 + 0.3 - low / 2.0;
+    let sides: &[f32] = if cord == Cord::Tied { &[-1.0, 1.0] } else { &[1.0] };
+    for side in sides {
         parts.push((boxed(low_rope, 0.02, 0.02), p.dark.clone(), Transform::from_xyz(side * (low / 2.0 + low_rope / 2.0), lift, 0.0)));
-        parts.push((boxed(0.3, 0.02, 0.02), p.dark.clone(), Transform::from_xyz(side * (up / 2.0 + 0.15), y, 0.0)));
     }
     parts
 }
@@ -66,7 +130,7 @@ pub(super) fn parts(
 /// The 饰 left and right of the 中 (each `w` wide and `h` high, its inner edge `inner` from the
 /// centre line): painted clouds, curls of white and 苍 on a 丹 ground (丹 is lighter than 赤: 郑注
 /// 「丹浅于赤」), or the beast's hide, spotted where the beast is.
-fn side_trim(materials: &mut Assets<StandardMaterial>, trim: &TargetTrim, w: f32, h: f32, inner: f32, cy: f32) -> Vec<Part> {
+fn side_trim(materials: &mut Assets<StandardMaterial>, trim: &TargetTrim, w: f32, h: f32, inner: f32, cy: f32, sides: &[f32]) -> Vec<Part> {
     let ground = match trim {
         TargetTrim::Clouds => [0.86, 0.36, 0.22],
         TargetTrim::Hide(beast) => beast.hide_rgb(),
@@ -83,7 +147,7 @@ fn side_trim(materials: &mut Assets<StandardMaterial>, trim: &TargetTrim, w: f32
         }
         TargetTrim::Hide(_) => None,
     };
-    for side in [-1.0f32, 1.0] {
+    for &side in sides {
         let cx = side * (inner + w / 2.0);
         parts.push((boxed(w, h, 0.05), ground.clone(), Transform::from_xyz(cx, cy, -0.01)));
         let Some((first, second)) = &marks else { continue };
@@ -151,7 +215,7 @@ mod tests {
         for (trim, pieces) in
             [(TargetTrim::Clouds, 2 + 2 * 6), (TargetTrim::Hide(Beast::Elk), 2), (TargetTrim::Hide(Beast::Leopard), 2 + 2 * 3)]
         {
-            let parts = side_trim(&mut materials, &trim, w, h, inner, 2.0);
+            let parts = side_trim(&mut materials, &trim, w, h, inner, 2.0, &[-1.0, 1.0]);
             assert_eq!(parts.len(), pieces, "{trim:?}");
             for (_, _, at) in &parts {
                 let x = at.translation.x.abs();

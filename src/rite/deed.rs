@@ -34,6 +34,8 @@ pub enum Deed {
     Receive(usize),
     /// 相: leads someone (an actor's id) by the right hand
     Lead(String),
+    /// 系, 解, 束: a 侯's left lower cord tied, untied, or the cloth rolled up (the 侯's id)
+    Cord(Gesture, String),
 }
 
 /// A language the duty lines are written in.
@@ -73,6 +75,9 @@ impl Deed {
             Deed::Shoot { target, hit } => format!("射{}，{}", place(target), if *hit { "获" } else { "不获" }),
             Deed::Receive(prop) => format!("受{}", rite.timeline.props[*prop].name),
             Deed::Lead(who) => format!("右手相{}", rite.actor_name(who, Lang::Zh)),
+            Deed::Cord(Gesture::FurlTarget, target) => format!("掩束{}", place(target)),
+            Deed::Cord(Gesture::UnfurlTarget, target) => format!("说{}之束", place(target)),
+            Deed::Cord(g, target) => format!("{}{}之左下纲", g.name(), place(target)),
         }
     }
 
@@ -100,6 +105,9 @@ impl Deed {
             Deed::Shoot { target, hit } => format!("shoots at {}: {}", place(target), if *hit { "a hit" } else { "a miss" }),
             Deed::Receive(prop) => format!("receives {}", rite.prop_en(*prop)),
             Deed::Lead(who) => format!("leads {} by the right hand", rite.actor_name(who, Lang::En)),
+            Deed::Cord(Gesture::FurlTarget, target) => format!("rolls up {} over its centre and binds it", place(target)),
+            Deed::Cord(Gesture::UnfurlTarget, target) => format!("unbinds {}, rolled up", place(target)),
+            Deed::Cord(g, target) => format!("{} of {}", g.en(), place(target)),
         }
     }
 }

@@ -80,6 +80,9 @@ pub enum ObjectKind {
         /// what edges the 中 on either side (饰其侧)
         #[serde(default)]
         trim: Option<TargetTrim>,
+        /// its left lower cord when the rite begins (系, 解 or 束; tied unless said)
+        #[serde(default)]
+        cord: super::cord::Cord,
     },
     /// 乏: the marker's screen
     Blind,

@@ -30,6 +30,10 @@ pub enum Gesture {
     ShuoJueShi,
     Lead,
     LetGo,
+    TieCord,
+    UntieCord,
+    FurlTarget,
+    UnfurlTarget,
     RaiseFlag,
     LowerFlag,
     Sing,
@@ -75,7 +79,7 @@ const fn row(name: &'static str, en: &'static str, seconds: f32, stance: Stance,
 use Stance::{AsHeIs, Bowing, Shooting, Sitting};
 
 /// In the order of [`Gesture`]'s variants.
-const TABLE: [Row; 39] = [
+const TABLE: [Row; 43] = [
     row("拜", "bows", 3.0, Bowing, None),
     row("再拜", "bows twice", 5.5, Bowing, None),
     row("答拜", "bows in return", 3.0, Bowing, None),
@@ -98,6 +102,10 @@ const TABLE: [Row; 39] = [
     row("说决拾", "takes off the thumb ring and arm guard", 1.5, AsHeIs, None),
     row("相", "leads by the hand", 0.8, AsHeIs, None),
     row("释", "lets go of the one he leads", 0.5, AsHeIs, None),
+    row("系", "ties the left lower cord", 2.0, AsHeIs, None),
+    row("解", "unties the left lower cord", 2.0, AsHeIs, None),
+    row("束", "rolls up the target and binds it", 3.0, AsHeIs, None),
+    row("说束", "unbinds the rolled-up target", 2.0, AsHeIs, None),
     row("举旌", "raises the flag", 1.5, AsHeIs, None),
     row("偃旌", "lowers the flag", 1.5, AsHeIs, None),
     row("歌", "sings", 6.0, Sitting, None),
@@ -118,7 +126,7 @@ const TABLE: [Row; 39] = [
 ];
 
 impl Gesture {
-    pub const ALL: [Gesture; 39] = [
+    pub const ALL: [Gesture; 43] = [
         Gesture::Bai,
         Gesture::ZaiBai,
         Gesture::DaBai,
@@ -141,6 +149,10 @@ impl Gesture {
         Gesture::ShuoJueShi,
         Gesture::Lead,
         Gesture::LetGo,
+        Gesture::TieCord,
+        Gesture::UntieCord,
+        Gesture::FurlTarget,
+        Gesture::UnfurlTarget,
         Gesture::RaiseFlag,
         Gesture::LowerFlag,
         Gesture::Sing,
@@ -229,7 +241,11 @@ impl Move {
             | Move::Put(p)
             | Move::Clear(p)
             | Move::Say(p)
-            | Move::Lead(p) => vec![p],
+            | Move::Lead(p)
+            | Move::TieCord(p)
+            | Move::UntieCord(p)
+            | Move::FurlTarget(p)
+            | Move::UnfurlTarget(p) => vec![p],
             Move::PutOn(p, q) | Move::Give(p, q) | Move::Set(p, q) => vec![p, q],
             Move::Shoot { arrow, target, .. } => vec![arrow, target],
             _ => Vec::new(),
@@ -281,6 +297,10 @@ impl Move {
             Move::ShuoJueShi => Gesture::ShuoJueShi,
             Move::Lead(_) => Gesture::Lead,
             Move::LetGo => Gesture::LetGo,
+            Move::TieCord(_) => Gesture::TieCord,
+            Move::UntieCord(_) => Gesture::UntieCord,
+            Move::FurlTarget(_) => Gesture::FurlTarget,
+            Move::UnfurlTarget(_) => Gesture::UnfurlTarget,
             Move::Hold(..) => Gesture::Hold,
             Move::Tuck(_) => Gesture::Tuck,
             Move::Between(_) => Gesture::Between,

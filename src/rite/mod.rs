@@ -1,6 +1,7 @@
 //! The rite engine: plain Rust, no ECS. Scene files in, `state_at(t)` out.
 
 pub mod compile;
+pub mod cord;
 pub mod court;
 pub mod deed;
 pub mod diag;

@@ -113,6 +113,18 @@ pub enum Move {
     /// lets go of the one he leads (the text says only where the leading ends: at the mats)
     #[serde(rename = "释")]
     LetGo,
+    /// 系左下纲: ties a 侯's left lower cord, the cloth spread (弟子说束，遂系左下纲)
+    #[serde(rename = "系")]
+    TieCord(String),
+    /// 说/解左下纲: unties it, the corner hanging loose (说侯之左下纲而释之, 解左下纲)
+    #[serde(rename = "解")]
+    UntieCord(String),
+    /// 中掩束之: rolls the cloth up from the untied corner over the 中 and binds it
+    #[serde(rename = "束")]
+    FurlTarget(String),
+    /// 说束: unbinds the rolled cloth, the left lower cord still untied (弟子说束)
+    #[serde(rename = "说束")]
+    UnfurlTarget(String),
     #[serde(rename = "举旌")]
     RaiseFlag,
     #[serde(rename = "偃旌")]

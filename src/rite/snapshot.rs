@@ -84,6 +84,14 @@ pub struct Snapshot {
     pub sounding: Vec<SoundingView>,
     /// the tallies counted for each side, while any lie counted (释获 to 数获)
     pub score: Option<ScoreView>,
+    /// each 侯 and its left lower cord: `tied`, `untied` or `furled` (中掩束之)
+    pub targets: Vec<TargetView>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct TargetView {
+    pub id: String,
+    pub cord: &'static str,
 }
 
 #[derive(Debug, Serialize)]
@@ -194,6 +202,7 @@ impl Rite {
                 .collect(),
             sounding: self.sounding_views(t),
             score: self.score_at(t).map(|s| ScoreView { right: s.right, left: s.left, verdict: s.verdict(), verdict_en: s.verdict_en() }),
+            targets: tl.cords.iter().map(|c| TargetView { id: c.object.clone(), cord: c.at(t).name() }).collect(),
         }
     }
 

@@ -171,6 +171,8 @@ pub struct Timeline {
     pub court: Courtyard,
     pub actors: Vec<ActorTrack>,
     pub props: Vec<PropTrack>,
+    /// each 侯's left lower cord
+    pub cords: Vec<super::cord::CordTrack>,
     pub duration: f32,
 }
 

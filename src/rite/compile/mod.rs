@@ -2,6 +2,7 @@
 //! everything that cannot happen (an unknown id, a cup handed on by someone not holding it, a
 //! place no path reaches) becomes a problem at the offending node; what can happen becomes the tracks.
 
+mod cord;
 mod lead;
 mod music;
 mod props;
@@ -108,7 +109,7 @@ pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
 
     let mut sim = Sim::new(scene, &court, problems);
     let steps = sim.play();
-    let Sim { tracks, props, problems, music, .. } = sim;
+    let Sim { tracks, props, problems, music, cords, .. } = sim;
     if !problems.is_empty() {
         return Err(problems);
     }
@@ -118,7 +119,7 @@ pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
         title: scene.title.clone(),
         title_en: scene.title_en.clone(),
         steps,
-        timeline: Timeline { court, actors: tracks, props, duration },
+        timeline: Timeline { court, actors: tracks, props, cords, duration },
         music,
     })
 }

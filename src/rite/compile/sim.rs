@@ -25,6 +25,8 @@ pub(super) struct Sim<'a> {
     pub(super) prop_ix: HashMap<&'a str, usize>,
     pub(super) tracks: Vec<ActorTrack>,
     pub(super) rest: Vec<Rest>,
+    /// each 侯's left lower cord
+    pub(super) cords: Vec<crate::rite::cord::CordTrack>,
     pub(super) props: Vec<PropTrack>,
     pub(super) prop_now: Vec<PropAt>,
     pub(super) problems: Vec<Problem>,
@@ -55,6 +57,7 @@ impl<'a> Sim<'a> {
             prop_ix,
             tracks: Vec::new(),
             rest: Vec::new(),
+            cords: super::cord::tracks(court),
             props: Vec::new(),
             prop_now: Vec::new(),
             problems,
@@ -323,7 +326,8 @@ impl<'a> Sim<'a> {
                         end.seated = s;
                     }
                     end.gear = g.gear_after(end.gear);
-                    let deed = match self.lead(a, m, g, &mut end) {
+                    let done = t + g.seconds();
+                    let deed = match self.cord(a, m, g, done).unwrap_or_else(|| self.lead(a, m, g, &mut end)) {
                         Ok(deed) => deed,
                         Err(msg) => {
                             self.problem_in(mpath(), msg, note);
