@@ -215,3 +215,24 @@ fn the_target_shows_its_painted_centre_and_the_arrow_that_hit_it() {
         .count();
     assert!(changed > 15, "the arrow in the target: {changed} pixels changed near the centre");
 }
+
+/// The 正's green (乡射's 采侯: 朱 within 绿), unlike the grass, the robes and the 丹 of the clouds.
+fn zheng_green(p: [u8; 3]) -> bool {
+    let [r, g, b] = p.map(i32::from);
+    g > r + 30 && g > b + 25 && g > 70
+}
+
+#[test]
+fn the_rolled_up_target_hides_its_centre_until_it_is_spread_and_tied() {
+    require_xvfb();
+    let rolled = render("scenes/xiang_she.ron", &["--text", "中掩束之", "--view", "close:侯"], "target_rolled");
+    let tied = render("scenes/xiang_she.ron", &["--text", "遂系左下纲", "--view", "close:侯"], "target_tied");
+    let green = |p: &Picture| {
+        let (w, h) = (p.width as i64, p.height as i64);
+        // where the 侯's 中 is framed, clear of the people at the gate and of the minimap
+        (w / 2..w * 4 / 5).flat_map(|x| (0..h * 3 / 5).map(move |y| (x, y))).filter(|&(x, y)| p.pixel(x, y).is_some_and(zheng_green)).count()
+    };
+    let (g_rolled, g_tied) = (green(&rolled), green(&tied));
+    assert!(g_tied > 150, "the spread 侯 shows its green 正: {g_tied} pixels");
+    assert!(g_rolled * 5 < g_tied, "中掩束之 covers the 中: {g_rolled} green pixels against {g_tied} spread");
+}
