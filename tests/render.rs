@@ -230,7 +230,10 @@ fn the_rolled_up_target_hides_its_centre_until_it_is_spread_and_tied() {
     let green = |p: &Picture| {
         let (w, h) = (p.width as i64, p.height as i64);
         // where the 侯's 中 is framed, clear of the people at the gate and of the minimap
-        (w / 2..w * 4 / 5).flat_map(|x| (0..h * 3 / 5).map(move |y| (x, y))).filter(|&(x, y)| p.pixel(x, y).is_some_and(zheng_green)).count()
+        (w / 2..w * 4 / 5)
+            .flat_map(|x| (0..h * 3 / 5).map(move |y| (x, y)))
+            .filter(|&(x, y)| p.pixel(x, y).is_some_and(zheng_green))
+            .count()
     };
     let (g_rolled, g_tied) = (green(&rolled), green(&tied));
     assert!(g_tied > 150, "the spread 侯 shows its green 正: {g_tied} pixels");

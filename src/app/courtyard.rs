@@ -214,7 +214,8 @@ fn spawn_solid(
         ObjectKind::Target { zhong, gong, upper_tongue, lower_tongue, face, trim, .. } => {
             let m = |l: crate::rite::model::Len| l.metres(chi_m);
             let bands = target::Bands { zhong: m(*zhong), gong: m(*gong), upper: m(*upper_tongue), lower: m(*lower_tongue) };
-            let looks = target::parts(p, materials, &bands, s.lift, face.as_ref(), trim.as_ref());
+            let spec = target::Spec { bands, lift: s.lift, face: face.as_ref(), trim: trim.as_ref() };
+            let looks = target::parts(p, materials, &spec);
             parts.extend(looks.fixed);
             cord_looks = looks.by_cord;
         }

@@ -17,6 +17,14 @@ pub(super) struct Bands {
     pub lower: f32,
 }
 
+/// A 侯 to draw: its measures, its lower rope `lift` off the ground, and what its 中 shows.
+pub(super) struct Spec<'a> {
+    pub bands: Bands,
+    pub lift: f32,
+    pub face: Option<&'a TargetFace>,
+    pub trim: Option<&'a TargetTrim>,
+}
+
 fn boxed(w: f32, h: f32, d: f32) -> Mesh {
     Cuboid::new(w, h, d).into()
 }
@@ -33,16 +41,10 @@ pub(super) struct Looks {
     pub by_cord: Vec<(Cord, Vec<Part>)>,
 }
 
-/// The pieces of a 侯 whose lower rope is `lift` off the ground; the front faces −z and its left
+/// The pieces of a 侯; the front faces −z and its left
 /// (the west, for a 侯 facing the hall) is −x.
-pub(super) fn parts(
-    p: &Palette,
-    materials: &mut Assets<StandardMaterial>,
-    b: &Bands,
-    lift: f32,
-    face: Option<&TargetFace>,
-    trim: Option<&TargetTrim>,
-) -> Looks {
+pub(super) fn parts(p: &Palette, materials: &mut Assets<StandardMaterial>, spec: &Spec) -> Looks {
+    let (b, lift) = (&spec.bands, spec.lift);
     let (z, g, up) = (b.zhong, b.gong, b.upper);
     let mut fixed = Vec::new();
     // above the 中: the upper 躬 and the upper tongue
@@ -56,21 +58,14 @@ pub(super) fn parts(
         fixed.push((boxed(0.12, top + 0.5, 0.12), p.timber.clone(), Transform::from_xyz(pole_x, (top + 0.5) / 2.0, 0.0)));
         fixed.push((boxed(0.3, 0.02, 0.02), p.dark.clone(), Transform::from_xyz(side * (up / 2.0 + 0.15), top, 0.0)));
     }
-    let by_cord = [Cord::Tied, Cord::Untied, Cord::Furled].map(|c| (c, below(p, materials, b, lift, face, trim, c))).into();
+    let by_cord = [Cord::Tied, Cord::Untied, Cord::Furled].map(|c| (c, below(p, materials, spec, c))).into();
     Looks { fixed, by_cord }
 }
 
 /// The cloth below the upper 躬 and the lower ropes, as the left lower cord leaves them: spread;
 /// its lower left corner hanging loose; or rolled up from that corner over the 中 and bound.
-fn below(
-    p: &Palette,
-    materials: &mut Assets<StandardMaterial>,
-    b: &Bands,
-    lift: f32,
-    face: Option<&TargetFace>,
-    trim: Option<&TargetTrim>,
-    cord: Cord,
-) -> Vec<Part> {
+fn below(p: &Palette, materials: &mut Assets<StandardMaterial>, spec: &Spec, cord: Cord) -> Vec<Part> {
+    let (b, lift, face, trim) = (&spec.bands, spec.lift, spec.face, spec.trim);
     let (z, g, up, low) = (b.zhong, b.gong, b.upper, b.lower);
     let mut parts = Vec::new();
     let centre_y = lift + g + z / 2.0;
