@@ -3,6 +3,7 @@
 
 use bevy::math::Vec3;
 
+use super::rig::Rig;
 use crate::rite::timeline::World;
 
 /// How far the eye stands from the person, and how high it looks down (radians).
@@ -37,7 +38,7 @@ pub fn aim(world: &World, i: usize, walled_off: impl Fn(Vec3, Vec3) -> bool) -> 
 
 /// Where the eye is for a focus and yaw.
 pub fn eye(focus: Vec3, yaw: f32) -> Vec3 {
-    focus + Vec3::new(PITCH.cos() * yaw.sin(), PITCH.sin(), PITCH.cos() * yaw.cos()) * DISTANCE
+    Rig { focus, yaw, pitch: PITCH, distance: DISTANCE, plan: false }.eye()
 }
 
 /// Whether someone other than actor `i` stands across the sight line from the eye to `focus`.

@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 
-use super::camera::Rig;
+use super::rig::Rig;
 use super::stage::Stage;
 use crate::rite::deed::Deed;
 use crate::rite::gesture::Gesture;
