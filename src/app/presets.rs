@@ -5,6 +5,7 @@ use bevy::prelude::*;
 
 use super::rig::{PLAN_SPAN, Rig, View};
 use super::stage::{Playhead, Selection, Stage};
+use crate::rite::court::Level;
 
 /// The overview frames the people acting in the clause now.
 fn action_frame(stage: &Stage, head: &Playhead) -> Option<(Vec3, f32)> {
@@ -54,7 +55,10 @@ pub fn preset(view: &View, stage: &Stage, head: &Playhead, selection: &Selection
         },
         // from the back of the hall, over the archers at the 物, down the range to the 侯
         View::Hall => {
-            let eye = Vec3::new(0.0, court.hall_height + 2.6, hall.z0 + 1.0);
+            // at the back of the hall, before the walls of the 室 and 房 where a hall has them
+            let walls = court.solids.iter().filter(|s| s.kind == crate::rite::model::ObjectKind::Wall && s.level == Level::Hall);
+            let back = walls.filter(|s| s.footprint.z1 < hall.z1 - 2.0).map(|s| s.footprint.z1 + 0.6).fold(hall.z0 + 1.0, f32::max);
+            let eye = Vec3::new(0.0, court.hall_height + 2.6, back);
             let focus = Vec3::new(0.0, court.hall_height + 0.6, hall.z1 + 24.0);
             let d = focus - eye;
             Rig { focus, yaw: std::f32::consts::PI, pitch: (-d.y / d.length()).asin(), distance: d.length(), plan: false }
@@ -123,6 +127,34 @@ pub fn preset(view: &View, stage: &Stage, head: &Playhead, selection: &Selection
             let i = tl.actor_index(key).or(selection.0).unwrap_or(0);
             let (focus, yaw) = super::close_view::aim(&tl.state_at(head.t), i, |eye, at| super::sight::walled_off(&tl.court, eye, at));
             Rig { focus, yaw, pitch: super::close_view::PITCH, distance: super::close_view::DISTANCE, plan: false }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rite::model::ObjectKind;
+
+    #[test]
+    fn from_the_hall_the_eye_stands_before_the_walls_of_the_rooms() {
+        for scene in ["scenes/xiang_she.ron", "scenes/da_she.ron"] {
+            let rite = crate::rite::load_named(scene).unwrap();
+            let stage = Stage::new(rite, scene.into(), vec![scene.into()]);
+            let rig = preset(&View::Hall, &stage, &Playhead::default(), &Selection::default());
+            let eye = rig.eye();
+            let court = &stage.rite.timeline.court;
+            assert!(court.hall.contains(eye.x, eye.z), "{scene}: the eye {eye} stands over the hall");
+            for wall in court.solids.iter().filter(|s| s.kind == ObjectKind::Wall && s.level == Level::Hall) {
+                let f = &wall.footprint;
+                assert!(!f.grow(0.3).contains(eye.x, eye.z), "{scene}: the eye {eye} is in the wall {}", wall.id);
+                // looking south, no wall of the rooms stands between the eye and the court
+                assert!(
+                    !(f.z0 > eye.z && f.x0 < eye.x && f.x1 > eye.x && f.z1 < court.hall.z1 - 2.0),
+                    "{scene}: {} before the eye",
+                    wall.id
+                );
+            }
         }
     }
 }
