@@ -8,6 +8,7 @@ mod music;
 mod props;
 mod sim;
 mod validate;
+mod walk;
 
 use super::court::Courtyard;
 use super::deed::Acts;

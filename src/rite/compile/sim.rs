@@ -39,10 +39,6 @@ pub(super) struct Sim<'a> {
     pub(super) pending: Vec<(usize, String, Path)>,
 }
 
-fn quant(v: f32) -> i64 {
-    (v * 1000.0).round() as i64
-}
-
 impl<'a> Sim<'a> {
     pub(super) fn new(scene: &'a Scene, court: &'a Courtyard, problems: Vec<Problem>) -> Sim<'a> {
         let actor_ix = scene.actors.iter().enumerate().map(|(i, a)| (a.id.as_str(), i)).collect();
@@ -459,65 +455,6 @@ impl<'a> Sim<'a> {
         }
         let end = Rest { bearing: to, ..self.rest[a] };
         self.push_segment(a, t, (delta / TURN_SPEED).max(0.3), Motion::Turn { from, to }, end)
-    }
-
-    fn walk(&mut self, a: usize, dest: [f32; 3], via: Option<&str>) -> Result<Vec<[f32; 3]>, RouteError> {
-        let from = self.rest[a].pos;
-        let key = (quant(from[0]), quant(from[1]), quant(from[2]), quant(dest[0]), quant(dest[1]), quant(dest[2]), via.map(str::to_string));
-        if let Some(hit) = self.route_cache.get(&key) {
-            return hit.clone().ok_or(RouteError::NoPath);
-        }
-        let result = self
-            .stair_route(from, dest, via)
-            .unwrap_or_else(|| self.router.route(from, self.court.floor_at(from), dest, self.court.floor_at(dest), via));
-        if let Ok(p) = &result {
-            self.route_cache.insert(key, Some(p.clone()));
-        }
-        result
-    }
-}
-
-impl Sim<'_> {
-    /// A walk that starts or ends on a stair's tread: along the stair's profile to or from one of
-    /// its ends, and over the floor for the rest. `None` when neither end is on a tread.
-    fn stair_route(&self, from: [f32; 3], dest: [f32; 3], via: Option<&str>) -> Option<Result<Vec<[f32; 3]>, RouteError>> {
-        let court = self.court;
-        let on_tread = |p: [f32; 3]| court.tread_at(p[0], p[2]).filter(|t| (p[1] - t.height).abs() < 0.05);
-        let (start, end) = (on_tread(from), on_tread(dest));
-        if start.is_none() && end.is_none() {
-            return None;
-        }
-        let stair_of = |t: &crate::rite::treads::Tread| &court.stairs[t.stair];
-        let named_other = |t: &crate::rite::treads::Tread| via.is_some_and(|v| v != stair_of(t).id);
-        if let Some(t) = end.or(start).filter(|t| named_other(t)) {
-            return Some(Err(RouteError::OtherStair { tread_of: stair_of(t).id.clone(), named: via.unwrap_or_default().to_string() }));
-        }
-        Some((|| {
-            let mut path = vec![from];
-            let mut here = from;
-            if let Some(s) = start {
-                if let Some(e) = end.filter(|e| e.stair == s.stair) {
-                    path.extend(crate::rite::treads::along(stair_of(s), Some(s.k), false, e.k, dest));
-                    return Ok(path);
-                }
-                // off the stair toward where the walk goes: up onto the hall, or down to the court
-                let to_top = end.is_none() && court.floor_at(dest) == crate::rite::court::Level::Hall;
-                path.extend(crate::rite::treads::off(stair_of(s), s.k, from, to_top).into_iter().skip(1));
-                here = *path.last().expect("a stair has ends");
-            }
-            match end {
-                Some(e) => {
-                    let st = stair_of(e);
-                    let from_top = court.floor_at(here) == crate::rite::court::Level::Hall;
-                    let entry = if from_top { st.top() } else { st.bottom() };
-                    let level = court.floor_at(here);
-                    path.extend(self.router.route(here, level, entry, level, None)?.into_iter().skip(1));
-                    path.extend(crate::rite::treads::along(st, None, from_top, e.k, dest).into_iter().skip(1));
-                }
-                None => path.extend(self.router.route(here, court.floor_at(here), dest, court.floor_at(dest), None)?.into_iter().skip(1)),
-            }
-            Ok(path)
-        })())
     }
 }
 
