@@ -4,7 +4,7 @@
 use bevy::math::Vec3;
 
 use super::rig::Rig;
-use crate::rite::timeline::World;
+use crate::rite::timeline::ActorState;
 
 /// How far the eye stands from the person, and how high it looks down (radians).
 pub const DISTANCE: f32 = 4.2;
@@ -16,9 +16,9 @@ pub const PITCH: f32 = 0.15;
 /// hand (相) is seen from his left, the two side by side. Where someone else or a wall would hide
 /// him, the eye goes round by steps to the nearest clear side.
 /// `walled_off(eye, point)` says whether a wall stands between the two.
-pub fn aim(world: &World, i: usize, walled_off: impl Fn(Vec3, Vec3) -> bool) -> (Vec3, f32) {
+pub fn aim(actors: &[ActorState], i: usize, walled_off: impl Fn(Vec3, Vec3) -> bool) -> (Vec3, f32) {
     use std::f32::consts::{FRAC_PI_2, PI};
-    let s = &world.actors[i];
+    let s = &actors[i];
     let focus = Vec3::from_array(s.pos) + Vec3::Y * 0.95;
     let b = s.bearing.to_radians();
     let north = (s.bearing < 60.0 || s.bearing > 300.0) && s.pos[1] > 0.3;
@@ -31,7 +31,7 @@ pub fn aim(world: &World, i: usize, walled_off: impl Fn(Vec3, Vec3) -> bool) -> 
     let yaw = steps
         .iter()
         .map(|d| wanted + d)
-        .find(|&yaw| !hidden(world, i, focus, yaw) && !walled_off(eye(focus, yaw), focus))
+        .find(|&yaw| !hidden(actors, i, focus, yaw) && !walled_off(eye(focus, yaw), focus))
         .unwrap_or(wanted);
     (focus, yaw)
 }
@@ -42,10 +42,10 @@ pub fn eye(focus: Vec3, yaw: f32) -> Vec3 {
 }
 
 /// Whether someone other than actor `i` stands across the sight line from the eye to `focus`.
-fn hidden(world: &World, i: usize, focus: Vec3, yaw: f32) -> bool {
+fn hidden(actors: &[ActorState], i: usize, focus: Vec3, yaw: f32) -> bool {
     let eye = eye(focus, yaw);
-    let led = world.actors[i].leading;
-    world.actors.iter().enumerate().any(|(j, other)| {
+    let led = actors[i].leading;
+    actors.iter().enumerate().any(|(j, other)| {
         // the man he leads stands beside him in the picture, not in its way
         if j == i || Some(j) == led || !other.present {
             return false;
@@ -65,7 +65,7 @@ fn hidden(world: &World, i: usize, focus: Vec3, yaw: f32) -> bool {
 mod tests {
     use super::*;
     use crate::rite::gear::Gear;
-    use crate::rite::timeline::{ActorState, Pose};
+    use crate::rite::timeline::Pose;
 
     fn standing(x: f32, z: f32, bearing: f32) -> ActorState {
         ActorState { present: true, pos: [x, 0.0, z], bearing, pose: Pose::Standing, gesture: None, gear: Gear::default(), leading: None }
@@ -73,14 +73,14 @@ mod tests {
 
     #[test]
     fn the_eye_goes_round_someone_who_would_hide_him() {
-        let alone = World { actors: vec![standing(0.0, 0.0, 0.0)], props: Vec::new() };
+        let alone = vec![standing(0.0, 0.0, 0.0)];
         let (focus, yaw) = aim(&alone, 0, |_, _| false);
         // in the court, facing north: seen from before him (north) and to his right (east)
         let e = eye(focus, yaw);
         assert!(e.z < -1.0 && e.x > 0.5, "{e}");
         // a neighbour a metre and a half along that line: the eye moves off it
         let between = focus + (e - focus) * 0.45;
-        let crowded = World { actors: vec![standing(0.0, 0.0, 0.0), standing(between.x, between.z, 0.0)], props: Vec::new() };
+        let crowded = vec![standing(0.0, 0.0, 0.0), standing(between.x, between.z, 0.0)];
         let (_, moved) = aim(&crowded, 0, |_, _| false);
         assert!((moved - yaw).abs() > 0.4, "{moved} vs {yaw}");
         assert!(!hidden(&crowded, 0, focus, moved));

@@ -187,8 +187,7 @@ fn place_people(
         let s = world.actors[f.0];
         vis.set_if_neq(if s.present { Visibility::Inherited } else { Visibility::Hidden });
         let mut p = posture::posture(s.pose, s.gesture, hands[f.0]);
-        let at_feet = Transform::from_translation(Vec3::from(s.pos)).with_rotation(yaw(s.bearing));
-        if let Some((arm, w)) = led_arm(&world, f.0, at_feet) {
+        if let Some((arm, w)) = led_arm(&world, f.0) {
             p = posture::leading(p, arm, w);
         }
         let bob = if s.pose == Pose::Walking { 0.03 * (t * 9.0).sin().abs() } else { 0.0 };
@@ -227,7 +226,7 @@ fn place_people(
 /// 相: the arm of the man actor `a` leads (the one nearer him), in `a`'s frame, and how far his
 /// hand has gone to it: eased in while he makes 相, held while he walks or stands, and put aside
 /// for any other gesture.
-fn led_arm(world: &RiteWorld, a: usize, at_feet: Transform) -> Option<(Vec3, f32)> {
+fn led_arm(world: &RiteWorld, a: usize) -> Option<(Vec3, f32)> {
     use crate::rite::gesture::Gesture;
     let s = &world.actors[a];
     let led = s.leading?;
@@ -240,7 +239,7 @@ fn led_arm(world: &RiteWorld, a: usize, at_feet: Transform) -> Option<(Vec3, f32
     let turn = yaw(other.bearing);
     let drop = if other.pose == Pose::Sitting { posture::KNEEL } else { 0.0 };
     let arms = [-1.0f32, 1.0].map(|side| Vec3::from(other.pos) + turn * Vec3::new(side * 0.26, 1.05 - drop, -0.05));
-    let mine = at_feet.compute_affine().inverse();
+    let mine = Transform::from_translation(Vec3::from(s.pos)).with_rotation(yaw(s.bearing)).compute_affine().inverse();
     let near = arms.map(|p| mine.transform_point3(p)).into_iter().min_by(|x, y| x.length_squared().total_cmp(&y.length_squared()))?;
     Some((near, w))
 }

@@ -125,7 +125,9 @@ pub fn preset(view: &View, stage: &Stage, head: &Playhead, selection: &Selection
                 return Rig { focus, yaw: std::f32::consts::PI - 0.6, pitch: 0.12, distance: size * 1.4 + 2.0, plan: false };
             }
             let i = tl.actor_index(key).or(selection.0).unwrap_or(0);
-            let (focus, yaw) = super::close_view::aim(&tl.state_at(head.t), i, |eye, at| super::sight::walled_off(&tl.court, eye, at));
+            let (focus, yaw) = super::close_view::aim(&tl.actors.iter().map(|a| a.at(head.t)).collect::<Vec<_>>(), i, |eye, at| {
+                super::sight::walled_off(&tl.court, eye, at)
+            });
             Rig { focus, yaw, pitch: super::close_view::PITCH, distance: super::close_view::DISTANCE, plan: false }
         }
     }

@@ -67,41 +67,34 @@ fn shoot(mut commands: Commands, mut shot: ResMut<Shot>, launch: Res<Launch>) {
 /// How many times a black picture is taken again before it is saved as it is.
 const MAX_RETRIES: u32 = 50;
 
+/// Of the pixels at `points` (x, y), how many could be read and how many of them still show the
+/// clear colour: black, or the sky's `sky`.
+fn clear_pixels(image: &Image, sky: [u8; 3], points: impl Iterator<Item = (usize, usize)>) -> (usize, usize) {
+    let (w, h) = (image.width() as usize, image.height() as usize);
+    let Some(data) = image.data.as_ref() else { return (0, 0) };
+    let bytes = data.len() / (w * h).max(1);
+    let near = |p: &[u8], q: [u8; 3]| p.iter().zip(q).all(|(a, b)| a.abs_diff(b) <= 6);
+    let read: Vec<&[u8]> = points.filter_map(|(x, y)| data.get((y * w + x) * bytes..(y * w + x) * bytes + 3)).collect();
+    (read.len(), read.iter().filter(|p| near(p, [0, 0, 0]) || near(p, sky)).count())
+}
+
 /// Whether the middle of the picture (where the 3D scene is, right of the text panel) shows
-/// nothing but the clear colour: black, or the sky's `sky`, under at most a few name labels.
+/// nothing but the clear colour under at most a few name labels.
 fn scene_is_blank(image: &Image, sky: [u8; 3]) -> bool {
     let (w, h) = (image.width() as usize, image.height() as usize);
-    let Some(data) = image.data.as_ref() else { return false };
-    let bytes = data.len() / (w * h).max(1);
-    let near = |p: [u8; 3], q: [u8; 3]| p.iter().zip(q).all(|(a, b)| a.abs_diff(b) <= 6);
-    let (mut samples, mut clear) = (0usize, 0usize);
-    for y in (h / 4..h * 3 / 4).step_by(7) {
-        for x in (w / 2..w * 3 / 4).step_by(7) {
-            let i = (y * w + x) * bytes;
-            let Some(p) = data.get(i..i + 3) else { continue };
-            let p = [p[0], p[1], p[2]];
-            samples += 1;
-            if near(p, [0, 0, 0]) || near(p, sky) {
-                clear += 1;
-            }
-        }
-    }
+    let middle = (h / 4..h * 3 / 4).step_by(7).flat_map(|y| (w / 2..w * 3 / 4).step_by(7).map(move |x| (x, y)));
+    let (samples, clear) = clear_pixels(image, sky, middle);
     // labels and their rings drawn over an empty view cover far less than a tenth of it
     samples > 0 && clear * 10 >= samples * 9
 }
 
 /// Whether the bottom bar's left corner, always painted paper-coloured by the panels, still
-/// shows the clear colour (black, or the sky's `sky`): egui has not drawn this frame yet.
+/// shows the clear colour: egui has not drawn this frame yet.
 fn bar_is_missing(image: &Image, sky: [u8; 3]) -> bool {
     let (w, h) = (image.width() as usize, image.height() as usize);
-    let Some(data) = image.data.as_ref() else { return false };
-    let bytes = data.len() / (w * h).max(1);
-    let near = |p: &[u8], q: [u8; 3]| p.iter().zip(q).all(|(a, b)| a.abs_diff(b) <= 6);
-    let corner: Vec<&[u8]> = (h.saturating_sub(8)..h.saturating_sub(2))
-        .flat_map(|y| (2..40.min(w)).step_by(4).map(move |x| (y * w + x) * bytes))
-        .filter_map(|i| data.get(i..i + 3))
-        .collect();
-    !corner.is_empty() && corner.iter().all(|p| near(p, [0, 0, 0]) || near(p, sky))
+    let corner = (h.saturating_sub(8)..h.saturating_sub(2)).flat_map(|y| (2..40.min(w)).step_by(4).map(move |x| (x, y)));
+    let (samples, clear) = clear_pixels(image, sky, corner);
+    samples > 0 && clear == samples
 }
 
 #[cfg(test)]
