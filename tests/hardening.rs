@@ -41,11 +41,15 @@ fn a_fifo_as_a_part_is_refused_not_waited_on() {
 fn a_device_as_a_part_is_refused_not_read_forever() {
     let dir = scratch("device");
     let main = dir.join("main.ron");
-    let src = mini_with("    parts: [\"/dev/zero\"],");
-    let got = diagnostics(main.to_str().unwrap(), &src);
-    assert!(got.contains("cannot read part `/dev/zero`: not a regular file"), "{got}");
+    // named outright, it is an absolute path
+    let got = diagnostics(main.to_str().unwrap(), &mini_with("    parts: [\"/dev/zero\"],"));
+    assert!(got.contains("part `/dev/zero` is refused: it is an absolute path"), "{got}");
     // the line and column of the `parts` entry
     assert!(got.starts_with(&format!("{}:5:13: error", main.display())), "{got}");
+    // through a link in the scene's folder, it leads out of the folder
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.ron")).unwrap();
+    let got = diagnostics(main.to_str().unwrap(), &mini_with("    parts: [\"zero.ron\"],"));
+    assert!(got.contains("part `zero.ron` is refused: it leads (through a link) out of the scene's folder"), "{got}");
 }
 
 #[test]

@@ -16,7 +16,7 @@ use page::{Page, esc};
 
 /// The clause plan page of a beat, relative to the book's root.
 pub fn clause_href(rite: &Rite, r: BeatRef) -> String {
-    format!("plans/{}-{}.html", rite.steps[r.step].id, r.beat + 1)
+    format!("plans/{}-{}.html", page::file_safe(&rite.steps[r.step].id), r.beat + 1)
 }
 
 /// The sections in order: runs of steps with the same section name, each a page.
@@ -49,11 +49,35 @@ struct Book<'a> {
 }
 
 /// Writes the book of `rite` into `dir`; returns how many pages it wrote.
+/// The file that marks a folder as a book sheli wrote, which a later `book` may write over.
+pub const MARK: &str = ".sheli-book";
+
+/// A book goes into a new or empty folder, or over a book sheli wrote before: never among
+/// other files (a scenes folder, a home folder), where its thousand pages would be lost among them.
+fn check_folder(dir: &Path) -> Result<(), String> {
+    if dir.as_os_str().is_empty() {
+        return Err("--out names no folder: give one, e.g. --out book".into());
+    }
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("{} is not a folder", dir.display()));
+    }
+    let Ok(mut entries) = std::fs::read_dir(dir) else { return Ok(()) };
+    let empty = entries.next().is_none();
+    let earlier_book = dir.join(MARK).is_file() || ["index.html", "style.css", "search.js", "plans"].iter().all(|f| dir.join(f).exists());
+    if empty || earlier_book {
+        Ok(())
+    } else {
+        Err(format!("{} holds other files and is not a book sheli wrote: give a new or empty folder", dir.display()))
+    }
+}
+
 pub fn write(rite: &Rite, dir: &Path, english: bool) -> Result<usize, String> {
+    check_folder(dir)?;
     for sub in ["", "plans", "people"] {
         std::fs::create_dir_all(dir.join(sub)).map_err(|e| format!("cannot create {}: {e}", dir.join(sub).display()))?;
     }
     let mut book = Book { rite, sections: sections(rite), english, dir, pages: 0 };
+    book.asset(MARK, "a book written by sheli: `sheli book --out` may write over this folder\n")?;
     book.asset("style.css", &page::style_css())?;
     book.asset("search.js", page::SEARCH_JS)?;
     book.asset("index.js", &book.search_index())?;
@@ -72,7 +96,12 @@ pub fn write(rite: &Rite, dir: &Path, english: bool) -> Result<usize, String> {
 }
 
 impl Book<'_> {
+    /// Writes a file of the book; `name` is relative and stays inside the book's folder.
     fn asset(&self, name: &str, text: &str) -> Result<(), String> {
+        let inside = std::path::Path::new(name).components().all(|c| matches!(c, std::path::Component::Normal(_)));
+        if !inside {
+            return Err(format!("{name}: a page of the book would be written outside its folder"));
+        }
         std::fs::write(self.dir.join(name), text).map_err(|e| format!("cannot write {name}: {e}"))
     }
 

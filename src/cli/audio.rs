@@ -17,6 +17,9 @@ pub(super) struct Span {
 /// Samples written at a time: a long span is never held in memory whole.
 const CHUNK: u64 = SAMPLE_RATE as u64 * 10;
 
+/// The largest WAV written without `--allow-large`: an hour and a half of sound.
+const LARGE_BYTES: u64 = 512 << 20;
+
 /// The span's ends on the pace's clock, in seconds.
 fn resolve(rite: &Rite, span: &Span, map: &PaceMap) -> Result<(f64, f64), String> {
     let a = match &span.from {
@@ -43,35 +46,62 @@ fn resolve(rite: &Rite, span: &Span, map: &PaceMap) -> Result<(f64, f64), String
     Ok((t0, t1))
 }
 
-pub(super) fn write(rite: &Rite, span: &Span, pace: Pace, out: &str) -> io::Result<ExitCode> {
+pub(super) fn write(rite: &Rite, span: &Span, pace: Pace, out: &str, allow_large: bool) -> io::Result<ExitCode> {
     let map = PaceMap::new(rite, pace);
     let (t0, t1) = match resolve(rite, span, &map) {
         Ok(x) => x,
         Err(e) => {
-            eprintln!("error: {e}");
-            return Ok(ExitCode::from(2));
-        }
-    };
-    let track = rite.soundtrack(&map, Library::builtin());
-    let spec = hound::WavSpec { channels: 1, sample_rate: SAMPLE_RATE, bits_per_sample: 16, sample_format: hound::SampleFormat::Int };
-    let mut wav = match hound::WavWriter::create(out, spec) {
-        Ok(w) => w,
-        Err(e) => {
-            eprintln!("error: --out {out}: {e}");
+            say!("error: {e}");
             return Ok(ExitCode::from(2));
         }
     };
     let rate = SAMPLE_RATE as f64;
     let (from, to) = ((t0 * rate).round() as u64, (t1 * rate).round() as u64);
+    let bytes = 44 + (to - from) * 2;
+    let mb = bytes as f64 / (1 << 20) as f64;
+    if bytes > LARGE_BYTES && !allow_large {
+        say!("error: --out {out}: {:.1} s of sound makes a {mb:.0} MB file; give --allow-large to write it, or a shorter span (--from, --to)", t1 - t0);
+        return Ok(ExitCode::from(2));
+    }
+    let path = std::path::Path::new(out);
+    let temp = match super::output::temp_beside(path) {
+        Ok(t) => t,
+        Err(e) => {
+            say!("error: --out {out}: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    say!("{out}: writing {mb:.1} MB");
+    match render(rite, &map, &temp, from, to) {
+        Ok(()) => {}
+        Err(e) => {
+            let _ = std::fs::remove_file(&temp);
+            say!("error: --out {out}: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    }
+    if let Err(e) = super::output::finish(&temp, path) {
+        say!("error: --out {out}: {e}");
+        return Ok(ExitCode::from(1));
+    }
+    say!("{out}: {:.1} s from {t0:.1} s ({} pace)", t1 - t0, if pace == Pace::Film { "film" } else { "real" });
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Renders samples `from..to` into a WAV at `temp`, flushed to the disk: any failure is an error.
+fn render(rite: &Rite, map: &PaceMap, temp: &std::path::Path, from: u64, to: u64) -> Result<(), String> {
+    let track = rite.soundtrack(map, Library::builtin());
+    let spec = hound::WavSpec { channels: 1, sample_rate: SAMPLE_RATE, bits_per_sample: 16, sample_format: hound::SampleFormat::Int };
+    let file = std::fs::File::create(temp).map_err(|e| e.to_string())?;
+    let mut wav = hound::WavWriter::new(io::BufWriter::new(file), spec).map_err(|e| e.to_string())?;
     let mut at = from;
     while at < to {
         let end = (at + CHUNK).min(to);
         for s in track.render(at, end) {
-            wav.write_sample((s * i16::MAX as f32) as i16).map_err(io::Error::other)?;
+            wav.write_sample((s * i16::MAX as f32) as i16).map_err(|e| e.to_string())?;
         }
         at = end;
     }
-    wav.finalize().map_err(io::Error::other)?;
-    eprintln!("{out}: {:.1} s from {t0:.1} s ({} pace)", t1 - t0, if pace == Pace::Film { "film" } else { "real" });
-    Ok(ExitCode::SUCCESS)
+    wav.finalize().map_err(|e| e.to_string())?;
+    std::fs::File::open(temp).and_then(|f| f.sync_all()).map_err(|e| e.to_string())
 }

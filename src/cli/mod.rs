@@ -2,11 +2,21 @@
 
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
+
+/// A line to the user on stderr. A closed or full stderr (`2>/dev/full`, `… 2>&1 | head`) is not
+/// a reason to panic: the line is dropped.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
 
 mod audio;
 mod export;
 mod open;
+mod output;
 mod print;
 
 pub use print::steps_json;
@@ -78,10 +88,18 @@ pub struct MomentArgs {
     pub at: Option<f32>,
 }
 
+/// The longest fragment of the 原文 looked for.
+const MAX_FRAGMENT_CHARS: usize = 400;
+
 /// A text fragment has at least one letter to look for.
 fn fragment(s: &str) -> Result<String, String> {
     if crate::rite::query::letters(s).is_empty() {
         return Err("the fragment is empty: give a few words of the 原文, e.g. --text 主人阼阶上当楣北面再拜".into());
+    }
+    // the longest clause of the rites has under 200 characters
+    let n = s.chars().count();
+    if n > MAX_FRAGMENT_CHARS {
+        return Err(format!("a fragment of {n} characters: no clause is that long; give a few words of the 原文 (at most {MAX_FRAGMENT_CHARS})"));
     }
     Ok(s.to_string())
 }
@@ -133,9 +151,9 @@ pub enum Command {
         at: MomentArgs,
         #[arg(long)]
         out: String,
-        #[arg(long, default_value_t = 1280)]
+        #[arg(long, default_value_t = 1280, value_parser = clap::value_parser!(u32).range(64..=8192))]
         width: u32,
-        #[arg(long, default_value_t = 720)]
+        #[arg(long, default_value_t = 720, value_parser = clap::value_parser!(u32).range(64..=8192))]
         height: u32,
         /// overview, plan, hall, gate, follow:ACTOR, close:ACTOR
         #[arg(long, default_value = "overview")]
@@ -200,9 +218,9 @@ pub enum Command {
         /// overview, plan, hall, gate, follow:ACTOR, close:ACTOR
         #[arg(long, default_value = "overview")]
         view: String,
-        #[arg(long, default_value_t = 640)]
+        #[arg(long, default_value_t = 640, value_parser = clap::value_parser!(u32).range(64..=8192))]
         width: u32,
-        #[arg(long, default_value_t = 360)]
+        #[arg(long, default_value_t = 360, value_parser = clap::value_parser!(u32).range(64..=8192))]
         height: u32,
         /// frames a second of rite time
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=60))]
@@ -233,6 +251,9 @@ pub enum Command {
         /// FILE.wav
         #[arg(long)]
         out: String,
+        /// write a WAV larger than 512 MB (a whole rite in real time is about 1.8 GB)
+        #[arg(long)]
+        allow_large: bool,
     },
     /// The glossary: every term of the rites with its pinyin, English and a note
     Glossary {
@@ -245,15 +266,20 @@ pub enum Command {
 
 /// Loads a scene, printing its diagnostics (and which copy was read) on failure.
 pub fn load_or_report(name: &str) -> Result<Rite, ExitCode> {
+    load_reporting(name).map(|l| l.rite)
+}
+
+fn load_reporting(name: &str) -> Result<crate::rite::load::Loaded, ExitCode> {
     match crate::rite::load::load_scene(name) {
         Ok(loaded) => {
             if let Some(note) = crate::rite::load::origin_note(name, loaded.origin) {
-                eprintln!("{note}");
+                say!("{note}");
             }
-            Ok(loaded.rite)
+            Ok(loaded)
         }
         Err(e) => {
-            eprint!("{e}");
+            use std::io::Write as _;
+            let _ = write!(std::io::stderr(), "{e}");
             Err(ExitCode::from(1))
         }
     }
@@ -306,6 +332,10 @@ impl MomentArgs {
             crate::rite::pace::Pace::Real => t,
             pace => crate::rite::pace::PaceMap::new(rite, pace).to_rite(t),
         };
+        let end = rite.steps.last().map_or(0.0, |s| s.end);
+        if t > end {
+            return Err(format!("--time {t} is past the end of the rite, which lasts {end:.0} s of rite time"));
+        }
         Ok((t, rite.beat_at(t)))
     }
 }
@@ -320,9 +350,14 @@ pub fn main() -> ExitCode {
             if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) {
                 e.exit();
             }
+            // a mistake in a command's own arguments gets clap's message and that command's usage
+            let first = args.get(1).and_then(|a| a.to_str()).unwrap_or("");
+            if Cli::command().get_subcommands().any(|c| c.get_name() == first || c.get_all_aliases().any(|a| a == first)) {
+                e.exit();
+            }
             match args.get(1).and_then(|a| a.to_str()).and_then(open::unknown_scene) {
                 Some(msg) => {
-                    eprintln!("{msg}");
+                    say!("{msg}");
                     ExitCode::from(2)
                 }
                 None => e.exit(),
@@ -339,7 +374,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Duties { scene, actor, json, english }) => with_rite(&scene, |rite| print::duties(rite, &actor, json, english)),
         Some(Command::Plan { scene, at, out, english, crop, no_font }) => {
             let opts = crate::plan::PlanOptions { crop, english, embed_font: !no_font };
-            with_rite(&scene, |rite| export::plan(rite, &at, &out, &opts))
+            with_inputs(&scene, &out, |rite| export::plan(rite, &at, &out, &opts))
         }
         Some(Command::Clip { scene, from, to, out, view, width, height, fps, english, pace }) => {
             let open = OpenArgs {
@@ -353,9 +388,9 @@ pub fn run(cli: Cli) -> ExitCode {
             };
             Ok(open::clip(open, &from, &to, fps, out))
         }
-        Some(Command::Audio { scene, from, to, start, pace, out }) => {
+        Some(Command::Audio { scene, from, to, start, pace, out, allow_large }) => {
             let span = audio::Span { from, to, start };
-            with_rite(&scene, |rite| audio::write(rite, &span, pace, &out))
+            with_inputs(&scene, &out, |rite| audio::write(rite, &span, pace, &out, allow_large))
         }
         Some(Command::Book { scene, out, english }) => with_rite(&scene, |rite| export::book(rite, &out, english)),
         Some(Command::Glossary { scene, json }) => match scene.as_deref().map(load_or_report).transpose() {
@@ -381,10 +416,24 @@ pub fn run(cli: Cli) -> ExitCode {
         // a reader that stopped early (`sheli steps … | head`) is not an error
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: cannot write the output: {e}");
+            say!("error: cannot write the output: {e}");
             ExitCode::from(1)
         }
     }
+}
+
+/// Loads the scene for a command that writes `out`, refusing an `out` that is one of the files
+/// just read.
+fn with_inputs(scene: &str, out: &str, f: impl FnOnce(&Rite) -> std::io::Result<ExitCode>) -> std::io::Result<ExitCode> {
+    let loaded = match load_reporting(scene) {
+        Ok(l) => l,
+        Err(code) => return Ok(code),
+    };
+    if let Err(e) = output::check_out(out, &loaded.files) {
+        say!("error: --out {out}: {e}");
+        return Ok(ExitCode::from(2));
+    }
+    f(&loaded.rite)
 }
 
 fn with_rite(scene: &str, f: impl FnOnce(&Rite) -> std::io::Result<ExitCode>) -> std::io::Result<ExitCode> {

@@ -5,20 +5,20 @@ use std::process::ExitCode;
 
 use super::OpenArgs;
 
-/// The commands, for a word that is neither a command nor a scene.
-const COMMANDS: [&str; 6] = ["check", "steps", "state", "duties", "glossary", "render"];
-
 /// Why a name given where a scene is expected names nothing: a mistyped command, most likely.
 pub(super) fn unknown_scene(name: &str) -> Option<String> {
+    use clap::CommandFactory;
+    let cli = super::Cli::command();
+    let commands: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
     let looks_like_path = name.contains('/') || name.contains('.');
     let exists = std::fs::symlink_metadata(name).is_ok();
     let shipped = crate::rite::read_scene(name).is_ok();
-    let command = COMMANDS.contains(&name);
+    let command = commands.contains(&name);
     (!looks_like_path && !exists && !shipped && !command && !name.starts_with('-')).then(|| {
-        let near = crate::rite::spell::nearest(name, &COMMANDS).map(|c| format!(" (did you mean `{c}`?)")).unwrap_or_default();
+        let near = crate::rite::spell::nearest(name, &commands).map(|c| format!(" (did you mean `{c}`?)")).unwrap_or_default();
         format!(
             "error: `{name}` is neither a command nor a scene{near}\n  commands: {} (sheli --help)\n  scenes: a .ron file, or a shipped rite: xiang_she, da_she",
-            COMMANDS.join(", ")
+            commands.join(", ")
         )
     })
 }
@@ -54,7 +54,7 @@ pub(super) fn window_size(spec: Option<&str>) -> Result<(u32, u32), String> {
 }
 
 fn fail(msg: String, code: u8) -> ExitCode {
-    eprintln!("{msg}");
+    say!("{msg}");
     ExitCode::from(code)
 }
 
@@ -90,6 +90,9 @@ pub(super) fn clip(open: OpenArgs, from: &str, to: &str, fps: u32, out: String) 
         return fail("error: an MP4 is encoded by ffmpeg, which is not installed here; install it, or write a .gif".into(), 2);
     }
     let Ok(mut viewer) = prepare(open, None) else { return ExitCode::from(2) };
+    if let Err(e) = super::output::check_out(&out, &viewer.loaded.files) {
+        return fail(format!("error: --out {out}: {e}"), 2);
+    }
     let rite = &viewer.loaded.rite;
     let Some(&a) = rite.find_text(from).first() else { return fail(format!("error: no beat's 原文 contains `{from}`"), 2) };
     let Some(&b) = rite.find_text(to).iter().find(|r| **r >= a) else {
@@ -129,7 +132,12 @@ fn prepare(open: OpenArgs, render_to: Option<String>) -> Result<crate::app::View
         Err(e) => return fail(e.to_string().trim_end().to_string(), 1),
     };
     if let Some(note) = crate::rite::load::origin_note(&scene, loaded.origin) {
-        eprintln!("{note}");
+        say!("{note}");
+    }
+    if let Some(out) = render_to.as_deref()
+        && let Err(e) = super::output::check_out(out, &loaded.files)
+    {
+        return fail(format!("error: --out {out}: {e}"), 2);
     }
     let start = if open.at.given() {
         match open.at.resolve(&loaded.rite) {
@@ -171,10 +179,10 @@ pub(super) fn clip(open: OpenArgs, _: &str, _: &str, _: u32, out: String) -> Exi
 #[cfg(not(feature = "viewer"))]
 pub(super) fn open_viewer(open: OpenArgs, _: Option<String>) -> ExitCode {
     if let Some(msg) = open.scene.as_deref().and_then(unknown_scene) {
-        eprintln!("{msg}");
+        say!("{msg}");
         return ExitCode::from(2);
     }
     let _ = (display_problem, output_problem, window_size, fail);
-    eprintln!("sheli: this build has no viewer (cargo feature `viewer`); check, steps, state, duties and glossary work");
+    say!("sheli: this build has no viewer (cargo feature `viewer`); check, steps, state, duties and glossary work");
     ExitCode::from(2)
 }

@@ -130,7 +130,7 @@ pub(super) fn state(rite: &Rite, at: &MomentArgs, json: bool, english: bool) -> 
     let (t, beat) = match at.resolve(rite) {
         Ok(x) => x,
         Err(e) => {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return Ok(ExitCode::from(2));
         }
     };
@@ -189,7 +189,7 @@ struct DutyJson<'a> {
 
 pub(super) fn duties(rite: &Rite, key: &str, json: bool, english: bool) -> io::Result<ExitCode> {
     let Some(a) = rite.timeline.actor_index(key) else {
-        eprintln!("error: no actor `{key}` (by id, name or alias)");
+        say!("error: no actor `{key}` (by id, name or alias)");
         return Ok(ExitCode::from(2));
     };
     let list: Vec<DutyJson> = rite

@@ -9,8 +9,11 @@ pub struct Diagnostic {
     pub file: String,
     pub pos: Pos,
     pub message: String,
-    /// the offending source line, for the caret display
+    /// the offending source line, for the caret display: cut to [`EXCERPT_CHARS`] around the
+    /// column, so a line of 100,000 brackets prints a short excerpt, not the whole line
     pub line_text: String,
+    /// how many characters of `line_text` stand before the caret
+    pub caret: usize,
     /// other places that explain it: "first at 12:5"
     pub related: Vec<RelatedPos>,
 }
@@ -33,10 +36,34 @@ impl fmt::Display for RelatedPos {
     }
 }
 
+/// The widest excerpt of a source line a diagnostic shows, in characters.
+pub const EXCERPT_CHARS: usize = 120;
+
+/// The part of `line` around column `col` (1-based) that is shown, and where the caret falls in it.
+fn excerpt(line: &str, col: usize) -> (String, usize) {
+    let before = col.saturating_sub(1);
+    let total = line.chars().count();
+    if total <= EXCERPT_CHARS {
+        return (line.to_string(), before.min(total));
+    }
+    let start = before.saturating_sub(EXCERPT_CHARS / 2).min(total - EXCERPT_CHARS);
+    let mut text: String = line.chars().skip(start).take(EXCERPT_CHARS).collect();
+    let mut caret = before - start.min(before);
+    if start > 0 {
+        text.insert(0, '…');
+        caret += 1;
+    }
+    if start + EXCERPT_CHARS < total {
+        text.push('…');
+    }
+    (text, caret)
+}
+
 impl Diagnostic {
     pub fn new(file: &str, src: &str, pos: Pos, message: impl Into<String>) -> Diagnostic {
-        let line_text = src.lines().nth(pos.line.saturating_sub(1)).unwrap_or("").to_string();
-        Diagnostic { file: file.to_string(), pos, message: message.into(), line_text, related: Vec::new() }
+        let line = src.lines().nth(pos.line.saturating_sub(1)).unwrap_or("");
+        let (line_text, caret) = excerpt(line, pos.col);
+        Diagnostic { file: file.to_string(), pos, message: message.into(), line_text, caret, related: Vec::new() }
     }
 
     /// The first line only: `path:line:col: error: message (first at 12:5)`.
@@ -57,7 +84,7 @@ impl fmt::Display for Diagnostic {
             writeln!(f, "{} | {}", gutter, self.line_text)?;
             // wide (CJK) characters take two columns in a terminal
             let pad: usize =
-                self.line_text.chars().take(self.pos.col.saturating_sub(1)).map(|c| if c.is_ascii() || c == '\t' { 1 } else { 2 }).sum();
+                self.line_text.chars().take(self.caret).map(|c| if c.is_ascii() || c == '\t' { 1 } else { 2 }).sum();
             write!(f, "{} | {}^", " ".repeat(gutter.len()), " ".repeat(pad))?;
         }
         Ok(())
@@ -78,3 +105,19 @@ impl fmt::Display for Diagnostics {
 }
 
 impl std::error::Error for Diagnostics {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_line_is_cut_around_the_column() {
+        let line = "[".repeat(100_000);
+        let d = Diagnostic::new("f.ron", &line, Pos { line: 1, col: 50_000 }, "too deep");
+        assert!(d.line_text.chars().count() <= EXCERPT_CHARS + 2, "{}", d.line_text.len());
+        assert!(d.line_text.starts_with('…') && d.line_text.ends_with('…'));
+        assert_eq!(d.caret, EXCERPT_CHARS / 2 + 1);
+        let short = Diagnostic::new("f.ron", "ab(cd", Pos { line: 1, col: 3 }, "x");
+        assert_eq!((short.line_text.as_str(), short.caret), ("ab(cd", 2));
+    }
+}

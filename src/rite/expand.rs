@@ -34,18 +34,26 @@ pub const MAX_BEAT_EXPANSION: usize = 20_000;
 /// The most entries a whole scene may expand into: far above the shipped rites (about 20,000
 /// each), far below what exhausts memory or time.
 pub const MAX_SCENE_EXPANSION: usize = 2_000_000;
+/// The longest argument a template is given, after substitution, in bytes: arguments are ids
+/// and short sayings, so a longer one is a template doubling its argument.
+pub const MAX_ARG_BYTES: usize = 4096;
+/// The most text the scene's template uses may write, in bytes: the shipped rites write about
+/// 2 MB each; this keeps a template that multiplies its strings far from exhausting memory.
+pub const MAX_SCENE_TEXT: usize = 64 << 20;
 
 /// What expansion may still produce: for this beat, and for the scene.
 #[derive(Debug, Clone, Copy)]
 pub struct Budget {
     pub scene: usize,
     beat: usize,
+    /// bytes of substituted text still allowed, for the scene
+    text: usize,
     exhausted: bool,
 }
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { scene: MAX_SCENE_EXPANSION, beat: MAX_BEAT_EXPANSION, exhausted: false }
+        Budget { scene: MAX_SCENE_EXPANSION, beat: MAX_BEAT_EXPANSION, text: MAX_SCENE_TEXT, exhausted: false }
     }
 }
 
@@ -59,6 +67,21 @@ impl Budget {
         self.scene -= 1;
         self.beat -= 1;
         true
+    }
+
+    /// Takes `bytes` of substituted text; false once the scene's text budget is spent.
+    fn take_text(&mut self, bytes: usize) -> bool {
+        match self.text.checked_sub(bytes) {
+            Some(left) => {
+                self.text = left;
+                true
+            }
+            None => {
+                self.text = 0;
+                self.exhausted = true;
+                false
+            }
+        }
     }
 }
 
@@ -77,15 +100,17 @@ pub fn expand_beat<'a>(
     ctx.expand_into(entries, base, &BTreeMap::new(), None, 0, &mut phases);
     if let Some(path) = ctx.blown {
         // what was expanded before the budget ran out is dropped: the beat is reported instead
-        let which = if ctx.budget.scene == 0 {
-            format!("the scene expands into more than {MAX_SCENE_EXPANSION}")
+        let message = if ctx.budget.text == 0 {
+            format!("the scene's templates write more than {MAX_SCENE_TEXT} bytes of text: does a template repeat its arguments many times over?")
         } else {
-            format!("this beat expands into more than {MAX_BEAT_EXPANSION}")
+            let which = if ctx.budget.scene == 0 {
+                format!("the scene expands into more than {MAX_SCENE_EXPANSION}")
+            } else {
+                format!("this beat expands into more than {MAX_BEAT_EXPANSION}")
+            };
+            format!("{which} acts and template uses: does a template use itself, or use others many times over?")
         };
-        ctx.errors.push(ExpandError {
-            path,
-            message: format!("{which} acts and template uses: does a template use itself, or use others many times over?"),
-        });
+        ctx.errors.push(ExpandError { path, message });
         return Vec::new();
     }
     phases.retain(|p| !p.is_empty());
@@ -114,6 +139,12 @@ impl<'a> Expansion<'a, '_> {
         for (i, entry) in entries.iter().enumerate() {
             let path = base.index(i);
             if !self.budget.take() {
+                if self.blown.is_none() {
+                    self.blown = Some(used_at.map(|(p, _)| p.clone()).unwrap_or(path));
+                }
+                return;
+            }
+            if !args.is_empty() && !self.budget.take_text(written(entry, args)) {
                 if self.blown.is_none() {
                     self.blown = Some(used_at.map(|(p, _)| p.clone()).unwrap_or(path));
                 }
@@ -176,6 +207,17 @@ impl<'a> Expansion<'a, '_> {
                         continue;
                     }
                     let inner: BTreeMap<String, String> = given.iter().map(|(k, v)| (k.clone(), subst(v, args))).collect();
+                    if let Some((k, v)) = inner.iter().find(|(_, v)| v.len() > MAX_ARG_BYTES) {
+                        let chain = used_at.map(|(_, outer)| format!(" (inside `{outer}`)")).unwrap_or_default();
+                        self.errors.push(ExpandError {
+                            path: path.index(1).field(k.clone()),
+                            message: format!(
+                                "template `{name}`{chain} is given a `{k}` of {} bytes: an argument has at most {MAX_ARG_BYTES} (does a template repeat its argument into the next?)",
+                                v.len()
+                            ),
+                        });
+                        continue;
+                    }
                     let outer = used_at.cloned().unwrap_or_else(|| (path.clone(), name.clone()));
                     let body: Path = vec![
                         super::span::Seg::Field("templates".into()),
@@ -189,6 +231,31 @@ impl<'a> Expansion<'a, '_> {
                 }
             }
         }
+    }
+}
+
+/// How many bytes substituting `args` into an entry writes, counted before it is written:
+/// the length of each string with each placeholder's argument in its place.
+fn written(entry: &Entry, args: &BTreeMap<String, String>) -> usize {
+    let size = |s: &str| -> usize {
+        let mut n = s.len();
+        let mut rest = s;
+        while let Some(open) = rest.find('{') {
+            let after = &rest[open + 1..];
+            let Some(close) = after.find('}') else { break };
+            if let Some(v) = args.get(&after[..close]) {
+                n = n.saturating_add(v.len());
+            }
+            rest = &after[close + 1..];
+        }
+        n
+    };
+    match entry {
+        Entry::Act(who, moves) | Entry::Line { who, moves, .. } => {
+            moves.iter().fold(size(who), |n, m| m.clone().names_mut().into_iter().fold(n, |n, s| n.saturating_add(size(s))))
+        }
+        Entry::Use(name, given) => given.values().fold(size(name), |n, v| n.saturating_add(size(v))),
+        Entry::Then => 0,
     }
 }
 

@@ -23,10 +23,24 @@ pub enum Origin {
     Builtin,
 }
 
-/// Reads a file that must be a regular file of at most [`MAX_FILE_BYTES`]: a FIFO, a device or
-/// a folder is refused before it is opened, and a file that grows while it is read is cut off.
+/// The largest scene, all its files together, in bytes.
+pub const MAX_SCENE_BYTES: u64 = 64 << 20;
+
+/// Folders whose files are not text a person wrote: their contents change as they are read,
+/// may block for ever (`/proc/kmsg`), or hold secrets (`/proc/self/environ`).
+const REFUSED_ROOTS: [&str; 3] = ["/proc", "/sys", "/dev"];
+
+/// Reads a file that must be a regular file of at most [`MAX_FILE_BYTES`]: a FIFO, a device, a
+/// folder or anything under `/proc`, `/sys` or `/dev` is refused before it is opened, and a file
+/// that grows while it is read is cut off. The text is checked to be UTF-8; a byte-order mark
+/// is dropped and CR or CRLF line ends read as LF, so positions count lines as an editor does.
 pub fn read_regular(name: &str) -> Result<String, String> {
     use std::io::Read;
+    if let Ok(real) = std::fs::canonicalize(name)
+        && let Some(root) = REFUSED_ROOTS.iter().find(|r| real.starts_with(r))
+    {
+        return Err(format!("a file under {root} is not a scene"));
+    }
     let meta = std::fs::metadata(name).map_err(|e| e.to_string())?;
     if !meta.is_file() {
         return Err("not a regular file".into());
@@ -39,7 +53,52 @@ pub fn read_regular(name: &str) -> Result<String, String> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(format!("it grew past {MAX_FILE_BYTES} bytes while being read"));
     }
-    String::from_utf8(bytes).map_err(|e| format!("not UTF-8 text: {e}"))
+    decode(bytes)
+}
+
+/// Scene text from a file's bytes: UTF-8 (a bad byte is reported by line and column), without
+/// a byte-order mark, with LF line ends.
+pub fn decode(bytes: Vec<u8>) -> Result<String, String> {
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let good = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let before = String::from_utf8_lossy(&bytes[..good]);
+            let line = before.matches('\n').count() + 1;
+            let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            return Err(format!("not UTF-8 text: line {line}, column {col} holds the byte 0x{:02x}", bytes[good]));
+        }
+    };
+    Ok(normalize(text))
+}
+
+/// Drops a byte-order mark and turns CRLF and lone CR line ends into LF.
+pub fn normalize(text: String) -> String {
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    };
+    if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text }
+}
+
+/// The first control character in a scene's text (other than tab and newline), with where it is:
+/// it would pass into the plans' SVG and the book's HTML, where it is not allowed.
+fn control_character(file: &str, src: &str) -> Option<Diagnostic> {
+    let (mut line, mut col) = (1, 1);
+    for c in src.chars() {
+        if c == '\n' {
+            line += 1;
+            col = 1;
+            continue;
+        }
+        if c.is_control() && c != '\t' {
+            let message = format!("the text holds the control character U+{:04X}: a scene holds only printable text, tabs and newlines", c as u32);
+            return Some(Diagnostic::new(file, src, Pos { line, col }, message));
+        }
+        col += 1;
+    }
+    None
 }
 
 /// Reads a scene: a file on disk if `name` is one, else a shipped scene by path or id
@@ -65,19 +124,57 @@ pub fn origin_note(name: &str, origin: Origin) -> Option<String> {
     (origin == Origin::Builtin && looks_like_path).then(|| format!("note: `{name}` is not on disk here: using the copy built into sheli"))
 }
 
-/// A part's path, relative to the main file's folder.
-pub fn part_path(main: &str, part: &str) -> String {
-    match std::path::Path::new(main).parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.join(part).to_string_lossy().replace('\\', "/"),
-        _ => part.to_string(),
+/// A part's path, relative to the main file's folder. A part lives in that folder or below it:
+/// an absolute path, or one that climbs out with `..`, is refused (the message names the path
+/// as written, and nothing is read). `.` and `x/..` are resolved, so one file has one name.
+pub fn part_path(main: &str, part: &str) -> Result<String, String> {
+    use std::path::Component;
+    let mut kept: Vec<&str> = Vec::new();
+    for c in std::path::Path::new(part).components() {
+        match c {
+            Component::Normal(n) => kept.push(n.to_str().ok_or("the path is not UTF-8")?),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if kept.pop().is_none() {
+                    return Err("it climbs out of the scene's folder: a part lives in the folder of the scene that names it, or below".into());
+                }
+            }
+            Component::RootDir | Component::Prefix(_) => {
+                return Err("it is an absolute path: a part is named relative to the scene's folder".into());
+            }
+        }
     }
+    if kept.is_empty() {
+        return Err("it names no file".into());
+    }
+    let rel = kept.join("/");
+    Ok(match std::path::Path::new(main).parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => format!("{}/{rel}", dir.to_string_lossy().replace('\\', "/")),
+        _ => rel,
+    })
+}
+
+/// Whether `part`, once its links are followed, is still inside the folder of `main`: a part
+/// that is a link to a file elsewhere is refused like `../x`.
+pub fn inside_scene_folder(main: &str, part: &str) -> Result<(), String> {
+    let folder = std::path::Path::new(main).parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let (Ok(folder), Ok(real)) = (std::fs::canonicalize(folder), std::fs::canonicalize(part)) else {
+        return Ok(()); // missing: reading it says so
+    };
+    if real.starts_with(&folder) { Ok(()) } else { Err("it leads (through a link) out of the scene's folder".into()) }
 }
 
 fn parse_as<T: DeserializeOwned>(file: &str, src: &str) -> Result<T, Diagnostic> {
     let options = ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES);
+    if let Some(d) = control_character(file, src) {
+        return Err(d);
+    }
     options.from_str::<T>(src).map_err(|e| {
         let pos = Pos { line: e.span.start.line, col: e.span.start.col };
-        Diagnostic::new(file, src, pos, explain(&e.code))
+        match (&e.code, span::unclosed_comment(src)) {
+            (ron::Error::UnclosedBlockComment, Some(open)) => Diagnostic::new(file, src, open, "this block comment (`/*`) is never closed"),
+            _ => Diagnostic::new(file, src, pos, explain(&e.code)),
+        }
     })
 }
 
@@ -177,6 +274,7 @@ pub struct Loaded {
 /// Parses, validates and compiles a scene and its parts; `read_part` fetches a part by path.
 /// All problems are returned, sorted by file and position.
 pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<String, String>) -> Result<Loaded, Diagnostics> {
+    let src = &normalize(src.to_string());
     let mut scene = parse(file, src)?;
     let mut diags = Vec::new();
     let mut files = vec![SourceFile::new(file.to_string(), src.to_string())];
@@ -184,8 +282,14 @@ pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<Strin
     origins.record_all(0, scene.list_lengths());
     let mut listed: Vec<(usize, String)> = Vec::new();
     for (k, part) in scene.parts.iter().enumerate() {
-        let name = part_path(file, part);
         let here = || files[0].locate(&[Seg::Field("parts".into()), Seg::Index(k)]);
+        let name = match part_path(file, part).and_then(|name| inside_scene_folder(file, &name).map(|()| name)) {
+            Ok(name) => name,
+            Err(why) => {
+                diags.push(Diagnostic::new(file, src, here(), format!("part `{}` is refused: {why}", part.escape_debug())));
+                continue;
+            }
+        };
         if name == file {
             diags.push(Diagnostic::new(file, src, here(), format!("part `{part}` is this file itself")));
         } else if let Some(&(first, _)) = listed.iter().find(|(_, n)| *n == name) {
@@ -200,7 +304,17 @@ pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<Strin
             listed.push((k, name));
         }
     }
-    let texts: Vec<(String, Result<String, String>)> = listed.iter().map(|(_, name)| (name.clone(), read_part(name))).collect();
+    let mut total = src.len() as u64;
+    let texts: Vec<(String, Result<String, String>)> = listed
+        .iter()
+        .map(|(_, name)| {
+            let text = read_part(name).map(normalize).and_then(|t| {
+                total += t.len() as u64;
+                if total > MAX_SCENE_BYTES { Err(format!("the scene's files come to more than {MAX_SCENE_BYTES} bytes")) } else { Ok(t) }
+            });
+            (name.clone(), text)
+        })
+        .collect();
     let parsed = parse_parts(&texts);
     for (&(k, _), ((name, text), parsed)) in listed.iter().zip(texts.into_iter().zip(parsed)) {
         let p = match parsed {

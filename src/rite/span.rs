@@ -77,9 +77,19 @@ impl Node {
 /// Reads `src` into a tree of positions. Malformed input gives a partial tree, never a panic:
 /// serde reports the syntax error itself.
 pub fn index(src: &str) -> Node {
-    let mut r = Reader { chars: src.chars().collect(), i: 0, line: 1, col: 1 };
+    let mut r = Reader { chars: src.chars().collect(), i: 0, line: 1, col: 1, unclosed: None };
     r.skip_trivia();
     r.value(0)
+}
+
+/// Where the block comment opens that is still open at the end of the text, if one is: the
+/// parser reports only the end.
+pub fn unclosed_comment(src: &str) -> Option<Pos> {
+    let mut r = Reader { chars: src.chars().collect(), i: 0, line: 1, col: 1, unclosed: None };
+    r.skip_trivia();
+    r.value(0);
+    r.skip_trivia();
+    r.unclosed
 }
 
 struct Reader {
@@ -87,6 +97,8 @@ struct Reader {
     i: usize,
     line: usize,
     col: usize,
+    /// where the first comment that never closes opens
+    unclosed: Option<Pos>,
 }
 
 const MAX_DEPTH: usize = 256;
@@ -127,12 +139,16 @@ impl Reader {
                     }
                 }
                 (Some('/'), Some('*')) => {
+                    let open = self.pos();
                     self.bump();
                     self.bump();
                     let mut depth = 1;
                     while depth > 0 {
                         match (self.bump(), self.peek()) {
-                            (None, _) => return,
+                            (None, _) => {
+                                self.unclosed.get_or_insert(open);
+                                return;
+                            }
                             (Some('*'), Some('/')) => {
                                 self.bump();
                                 depth -= 1;

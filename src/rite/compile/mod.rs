@@ -100,13 +100,18 @@ impl Problem {
 pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
     let mut problems = Vec::new();
     let chi_m = validate::units(scene, &mut problems);
-    validate::ids(scene, &mut problems);
+    let ids_ok = validate::ids(scene, &mut problems);
     validate::objects(scene, chi_m, &mut problems);
+    if !ids_ok {
+        return Err(problems);
+    }
     let court = Courtyard::new(&scene.layout, chi_m);
     if !validate::layout(&court, &mut problems) {
         return Err(problems);
     }
-    validate::templates_and_steps(scene, &mut problems);
+    if !validate::templates_and_steps(scene, &mut problems) {
+        return Err(problems);
+    }
 
     let mut sim = Sim::new(scene, &court, problems);
     let steps = sim.play();

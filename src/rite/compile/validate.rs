@@ -23,8 +23,10 @@ pub(super) fn units(scene: &Scene, problems: &mut Vec<Problem>) -> f32 {
     }
 }
 
-/// Every kind of id is given once, and none is empty.
-pub(super) fn ids(scene: &Scene, problems: &mut Vec<Problem>) {
+/// Every kind of id is given once, and none is empty. Returns false if one is not: everything
+/// after names things by id, and would only repeat the one cause as many follow-on errors.
+pub(super) fn ids(scene: &Scene, problems: &mut Vec<Problem>) -> bool {
+    let before = problems.len();
     let root = root();
     check_unique(scene.layout.objects.iter().map(|o| o.id.as_str()), &root.field("layout").field("objects"), "object", problems);
     check_unique(scene.layout.places.iter().map(|o| o.id.as_str()), &root.field("layout").field("places"), "place", problems);
@@ -38,7 +40,19 @@ pub(super) fn ids(scene: &Scene, problems: &mut Vec<Problem>) {
     check_unique(scene.props.iter().map(|p| p.id.as_str()), &root.field("props"), "prop", problems);
     check_unique(scene.steps.iter().map(|s| s.id.as_str()), &root.field("steps"), "step", problems);
     check_unique(scene.templates.iter().map(|t| t.id.as_str()), &root.field("templates"), "template", problems);
+    for (i, s) in scene.steps.iter().enumerate() {
+        if let Some(bad) = s.id.chars().find(|c| !(c.is_alphanumeric() || *c == '_' || *c == '-')) {
+            problems.push(Problem::new(
+                root.field("steps").index(i).field("id"),
+                format!("step id `{}` holds `{}`: a step id names a page of the book, so it takes only letters, digits, `_` and `-`", s.id.escape_debug(), bad.escape_debug()),
+            ));
+        }
+    }
+    problems.len() == before
 }
+
+/// The most pieces a 县 hangs: a 堵 is 16, a 肆 two 堵; far below what would exhaust the drawing.
+pub const MAX_HUNG: u32 = 64;
 
 /// Objects have a size, and stairs a sensible number of steps.
 pub(super) fn objects(scene: &Scene, chi_m: f32, problems: &mut Vec<Problem>) {
@@ -47,6 +61,14 @@ pub(super) fn objects(scene: &Scene, chi_m: f32, problems: &mut Vec<Problem>) {
         let (w, d, h) = (o.size.0.chi(chi_m), o.size.1.chi(chi_m), o.size.2.chi(chi_m));
         if !(w > 0.0 && d > 0.0 && h >= 0.0 && w.is_finite() && d.is_finite() && h.is_finite()) {
             problems.push(Problem::new(p.field("size"), format!("`{}` needs a positive width and depth", o.id)));
+        }
+        if let ObjectKind::Chimes { hung } | ObjectKind::Bells { hung } = o.kind
+            && !(1..=MAX_HUNG).contains(&hung)
+        {
+            problems.push(Problem::new(
+                p.field("kind").field("hung"),
+                format!("`{}` hangs {hung} pieces: a 县 hangs 1 to {MAX_HUNG} (a 堵 is 16)", o.id),
+            ));
         }
         if let ObjectKind::Stair { steps, .. } = o.kind
             && !(1..=MAX_STAIR_STEPS).contains(&steps)
@@ -78,8 +100,10 @@ pub(super) fn layout(court: &Courtyard, problems: &mut Vec<Problem>) -> bool {
     true
 }
 
-/// Templates use only their parameters; there are steps, and 记 notes annotate steps that exist.
-pub(super) fn templates_and_steps(scene: &Scene, problems: &mut Vec<Problem>) {
+/// Templates use only their parameters and never themselves; there are steps, and 记 notes
+/// annotate steps that exist. Returns false when a template uses itself: expanding the steps
+/// would only repeat that one cause many times.
+pub(super) fn templates_and_steps(scene: &Scene, problems: &mut Vec<Problem>) -> bool {
     for (ti, t) in scene.templates.iter().enumerate() {
         for name in undeclared_placeholders(t) {
             problems.push(Problem::new(
@@ -88,6 +112,7 @@ pub(super) fn templates_and_steps(scene: &Scene, problems: &mut Vec<Problem>) {
             ));
         }
     }
+    let acyclic = template_cycles(scene, problems);
     if scene.steps.is_empty() {
         problems.push(Problem::new(root().field("steps"), "a scene needs at least one step: there is nothing to enact"));
     }
@@ -102,6 +127,56 @@ pub(super) fn templates_and_steps(scene: &Scene, problems: &mut Vec<Problem>) {
             }
         }
     }
+    acyclic
+}
+
+/// A template that uses itself, directly or through others, can never finish expanding: an error
+/// whether or not a step uses it. Names built from parameters are left to expansion's bounds.
+fn template_cycles(scene: &Scene, problems: &mut Vec<Problem>) -> bool {
+    use crate::rite::model::Entry;
+    let index: HashMap<&str, usize> = scene.templates.iter().enumerate().map(|(i, t)| (t.id.as_str(), i)).collect();
+    let uses: Vec<Vec<usize>> = scene
+        .templates
+        .iter()
+        .map(|t| {
+            t.acts.iter().filter_map(|e| if let Entry::Use(name, _) = e { index.get(name.as_str()).copied() } else { None }).collect()
+        })
+        .collect();
+    let before = problems.len();
+    // 0 unseen, 1 on the path being walked, 2 done
+    let mut state = vec![0u8; uses.len()];
+    for start in 0..uses.len() {
+        if state[start] != 0 {
+            continue;
+        }
+        let mut path: Vec<(usize, usize)> = vec![(start, 0)];
+        state[start] = 1;
+        while let Some(&mut (t, ref mut next)) = path.last_mut() {
+            let Some(&u) = uses[t].get(*next) else {
+                state[t] = 2;
+                path.pop();
+                continue;
+            };
+            *next += 1;
+            match state[u] {
+                0 => {
+                    state[u] = 1;
+                    path.push((u, 0));
+                }
+                1 => {
+                    let from = path.iter().position(|&(p, _)| p == u).unwrap_or(0);
+                    let chain: Vec<&str> =
+                        path[from..].iter().map(|&(p, _)| scene.templates[p].id.as_str()).chain([scene.templates[u].id.as_str()]).collect();
+                    problems.push(Problem::new(
+                        root().field("templates").index(u).field("id"),
+                        format!("template `{}` uses itself ({}): it would never finish", scene.templates[u].id, chain.join(" → ")),
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+    problems.len() == before
 }
 
 fn check_unique<'a>(ids: impl Iterator<Item = &'a str>, base: &Path, what: &str, problems: &mut Vec<Problem>) {

@@ -1,0 +1,106 @@
+//! Where the commands write: never onto a file they read, never half a file. An output is
+//! written beside its target under a temporary name and renamed into place once whole, so a
+//! full disk or an interrupted run leaves the previous file as it was.
+
+use std::path::{Path, PathBuf};
+
+/// Whether `out` is one of the files the scene was read from (by canonical path, or by inode
+/// for a second hard link): writing there would destroy the user's work.
+pub(crate) fn refuse_input(out: &Path, inputs: &[String]) -> Result<(), String> {
+    let Ok(out_meta) = std::fs::metadata(out) else { return Ok(()) };
+    let out_real = std::fs::canonicalize(out).ok();
+    for input in inputs {
+        let same_path = out_real.is_some() && std::fs::canonicalize(input).ok() == out_real;
+        if same_path || std::fs::metadata(input).is_ok_and(|m| same_file(&m, &out_meta)) {
+            return Err(format!("it is `{input}`, a file of the scene just read: writing there would destroy it"));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(unix)]
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
+    false
+}
+
+/// The folder a file goes in, which must exist.
+fn folder_of(path: &Path) -> Result<&Path, String> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if dir.is_dir() { Ok(dir) } else { Err(format!("the folder `{}` does not exist", dir.display())) }
+}
+
+/// A name for the file being written, beside its target (a rename across folders could fail).
+pub(crate) fn temp_beside(path: &Path) -> Result<PathBuf, String> {
+    let dir = folder_of(path)?;
+    let name = path.file_name().ok_or_else(|| format!("`{}` names no file", path.display()))?;
+    Ok(dir.join(format!(".{}.{}.part", name.to_string_lossy(), std::process::id())))
+}
+
+/// Puts the finished temporary file in place of `path`; on failure the temporary is removed.
+pub(crate) fn finish(temp: &Path, path: &Path) -> Result<(), String> {
+    std::fs::rename(temp, path).map_err(|e| {
+        let _ = std::fs::remove_file(temp);
+        format!("cannot put {} in place: {e}", path.display())
+    })
+}
+
+/// Writes `bytes` to `path` whole or not at all: through a temporary file that is flushed to
+/// the disk before it replaces the old one.
+pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    use std::io::Write;
+    if path.is_dir() {
+        return Err(format!("`{}` is a folder", path.display()));
+    }
+    let temp = temp_beside(path)?;
+    let written = std::fs::File::create(&temp).and_then(|mut f| {
+        f.write_all(bytes)?;
+        f.sync_all()
+    });
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temp);
+        return Err(format!("cannot write {}: {e}", path.display()));
+    }
+    finish(&temp, path)
+}
+
+/// Checks an output path before anything is drawn: its folder exists, and it is no input.
+pub(crate) fn check_out(out: &str, inputs: &[String]) -> Result<(), String> {
+    if out.is_empty() {
+        return Err("give a file name".into());
+    }
+    folder_of(Path::new(out))?;
+    refuse_input(Path::new(out), inputs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_just_read_is_refused_under_any_of_its_names() {
+        let dir = std::env::temp_dir().join(format!("sheli-output-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let scene = dir.join("scene.ron");
+        std::fs::write(&scene, "Scene()").unwrap();
+        let inputs = vec![scene.to_string_lossy().to_string()];
+        let dotted = dir.join(".").join("scene.ron");
+        assert!(check_out(dotted.to_str().unwrap(), &inputs).is_err());
+        let link = dir.join("hard.ron");
+        let _ = std::fs::remove_file(&link);
+        std::fs::hard_link(&scene, &link).unwrap();
+        assert!(check_out(link.to_str().unwrap(), &inputs).is_err());
+        assert!(check_out(dir.join("plan.svg").to_str().unwrap(), &inputs).is_ok());
+        write_whole(&dir.join("plan.svg"), b"<svg/>").unwrap();
+        assert_eq!(std::fs::read(dir.join("plan.svg")).unwrap(), b"<svg/>");
+        // nothing is left beside it
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().ends_with(".part")).collect();
+        assert!(left.is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
