@@ -233,7 +233,8 @@ fn an_unknown_command_lists_the_commands() {
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(
-        err.contains("`stpes` is neither a command nor a scene") && err.contains("check, steps, state, duties, glossary, render"),
+        err.contains("`stpes` is neither a command nor a scene (did you mean `steps`?)")
+            && err.contains("check, steps, state, render, duties, plan, book, clip, audio, glossary"),
         "{err}"
     );
 }

@@ -23,7 +23,7 @@ const LARGE_BYTES: u64 = 512 << 20;
 /// The span's ends on the pace's clock, in seconds.
 fn resolve(rite: &Rite, span: &Span, map: &PaceMap) -> Result<(f64, f64), String> {
     let a = match &span.from {
-        Some(f) => Some(*rite.find_text(f).first().ok_or_else(|| format!("no beat's 原文 contains `{f}`"))?),
+        Some(f) => Some(*rite.find_text(f).first().ok_or_else(|| format!("no beat's 原文 contains `{}`", super::shown(f)))?),
         None => None,
     };
     let t0 = match (span.start, a) {
@@ -35,7 +35,7 @@ fn resolve(rite: &Rite, span: &Span, map: &PaceMap) -> Result<(f64, f64), String
     let t1 = match &span.to {
         Some(f) => {
             let hits = rite.find_text(f);
-            let b = hits.iter().find(|r| a.is_none_or(|a| **r >= a)).ok_or_else(|| format!("no clause from there on contains `{f}`"))?;
+            let b = hits.iter().find(|r| a.is_none_or(|a| **r >= a)).ok_or_else(|| format!("no clause from there on contains `{}`", super::shown(f)))?;
             map.to_view(rite.beat(*b).end) as f64
         }
         None => map.duration() as f64,

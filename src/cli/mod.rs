@@ -88,19 +88,22 @@ pub struct MomentArgs {
     pub at: Option<f32>,
 }
 
-/// The longest fragment of the 原文 looked for.
-const MAX_FRAGMENT_CHARS: usize = 400;
+/// The most of a fragment a message repeats: a fragment pasted by mistake (a whole chapter)
+/// is not echoed whole.
+const SHOWN_CHARS: usize = 40;
+
+/// A fragment as a message shows it: cut, with `…`, past [`SHOWN_CHARS`].
+pub(crate) fn shown(fragment: &str) -> String {
+    let n = fragment.chars().count();
+    if n <= SHOWN_CHARS { fragment.to_string() } else { format!("{}… ({n} characters)", fragment.chars().take(SHOWN_CHARS).collect::<String>()) }
+}
 
 /// A text fragment has at least one letter to look for.
 fn fragment(s: &str) -> Result<String, String> {
     if crate::rite::query::letters(s).is_empty() {
         return Err("the fragment is empty: give a few words of the 原文, e.g. --text 主人阼阶上当楣北面再拜".into());
     }
-    // the longest clause of the rites has under 200 characters
-    let n = s.chars().count();
-    if n > MAX_FRAGMENT_CHARS {
-        return Err(format!("a fragment of {n} characters: no clause is that long; give a few words of the 原文 (at most {MAX_FRAGMENT_CHARS})"));
-    }
+
     Ok(s.to_string())
 }
 
@@ -295,9 +298,9 @@ impl MomentArgs {
         if let Some(fragment) = &self.text {
             let hits = rite.find_text(fragment);
             let pick = match (hits.len(), self.nth) {
-                (0, _) => return Err(format!("no beat's 原文 contains `{fragment}`")),
+                (0, _) => return Err(format!("no beat's 原文 contains `{}`", shown(fragment))),
                 (_, Some(k)) if k >= 1 && k <= hits.len() => hits[k - 1],
-                (_, Some(k)) => return Err(format!("--nth {k}: `{fragment}` matches {} beats", hits.len())),
+                (_, Some(k)) => return Err(format!("--nth {k}: `{}` matches {} beats", shown(fragment), hits.len())),
                 (1, None) => hits[0],
                 (n, None) => {
                     let list: Vec<String> = hits
@@ -305,7 +308,7 @@ impl MomentArgs {
                         .enumerate()
                         .map(|(i, r)| format!("  --nth {}: step {} beat {}: {}", i + 1, rite.steps[r.step].id, r.beat, rite.beat(*r).text))
                         .collect();
-                    return Err(format!("`{fragment}` is ambiguous: it matches {n} beats\n{}", list.join("\n")));
+                    return Err(format!("`{}` is ambiguous: it matches {n} beats\n{}", shown(fragment), list.join("\n")));
                 }
             };
             let Some(name) = &self.during else { return Ok((rite.beat(pick).end, pick)) };

@@ -94,9 +94,9 @@ pub(super) fn clip(open: OpenArgs, from: &str, to: &str, fps: u32, out: String) 
         return fail(format!("error: --out {out}: {e}"), 2);
     }
     let rite = &viewer.loaded.rite;
-    let Some(&a) = rite.find_text(from).first() else { return fail(format!("error: no beat's 原文 contains `{from}`"), 2) };
+    let Some(&a) = rite.find_text(from).first() else { return fail(format!("error: no beat's 原文 contains `{}`", super::shown(from)), 2) };
     let Some(&b) = rite.find_text(to).iter().find(|r| **r >= a) else {
-        return fail(format!("error: no clause from `{from}` on contains `{to}`"), 2);
+        return fail(format!("error: no clause from `{}` on contains `{}`", super::shown(from), super::shown(to)), 2);
     };
     let (t0, t1) = (rite.beat(a).start, rite.beat(b).end);
     // a clip is filmed in real time unless --pace film asks for viewing time
