@@ -62,6 +62,14 @@ fn a_missing_part_names_the_entry() {
 
 /// The mini courtyard with its ground stretched far south, `n` small blocks in a lattice there,
 /// and two people walking across the lattice and back.
+#[test]
+fn a_courtyard_of_twenty_thousand_objects_is_refused_at_the_first_too_many() {
+    let got = diagnostics("crowded.ron", &crowded(20_000));
+    assert!(got.contains("the courtyard holds 20006 objects: at most 4000"), "{got}");
+    // the object past the bound, in the lattice written first in the list
+    assert!(got.starts_with("crowded.ron:4010:13: error") && got.lines().count() == 1, "{got}");
+}
+
 fn crowded(n: usize) -> String {
     let src = std::fs::read_to_string("tests/scenes/mini.ron").unwrap();
     let src = src.replacen(

@@ -54,8 +54,18 @@ pub(super) fn ids(scene: &Scene, problems: &mut Vec<Problem>) -> bool {
 /// The most pieces a 县 hangs: a 堵 is 16, a 肆 two 堵; far below what would exhaust the drawing.
 pub const MAX_HUNG: u32 = 64;
 
+/// The most objects a courtyard holds: the shipped rites have 29 and 67; routing round many
+/// thousands would take minutes.
+pub const MAX_OBJECTS: usize = 4000;
+
 /// Objects have a size, and stairs a sensible number of steps.
 pub(super) fn objects(scene: &Scene, chi_m: f32, problems: &mut Vec<Problem>) {
+    if scene.layout.objects.len() > MAX_OBJECTS {
+        problems.push(Problem::new(
+            root().field("layout").field("objects").index(MAX_OBJECTS),
+            format!("the courtyard holds {} objects: at most {MAX_OBJECTS} are routed round", scene.layout.objects.len()),
+        ));
+    }
     for (i, o) in scene.layout.objects.iter().enumerate() {
         let p = root().field("layout").field("objects").index(i);
         let (w, d, h) = (o.size.0.chi(chi_m), o.size.1.chi(chi_m), o.size.2.chi(chi_m));
