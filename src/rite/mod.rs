@@ -17,6 +17,7 @@ pub mod moves;
 pub mod pace;
 pub mod props;
 pub mod query;
+pub mod read;
 pub mod route;
 pub mod snapshot;
 pub mod sound;

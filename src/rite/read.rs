@@ -1,0 +1,128 @@
+//! Reading a scene's files as untrusted input: regular files of bounded size, never from
+//! `/proc`, `/sys` or `/dev`, parts confined to the scene's folder, text checked to be UTF-8
+//! without control characters, with its line ends made LF.
+
+use super::diag::Diagnostic;
+use super::span::Pos;
+
+/// The largest scene file read, in bytes: the shipped rites are a few hundred KB a file.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// The largest scene, all its files together, in bytes.
+pub const MAX_SCENE_BYTES: u64 = 64 << 20;
+
+/// Folders whose files are not text a person wrote: their contents change as they are read,
+/// may block for ever (`/proc/kmsg`), or hold secrets (`/proc/self/environ`).
+const REFUSED_ROOTS: [&str; 3] = ["/proc", "/sys", "/dev"];
+
+/// Reads a file that must be a regular file of at most [`MAX_FILE_BYTES`]: a FIFO, a device, a
+/// folder or anything under `/proc`, `/sys` or `/dev` is refused before it is opened, and a file
+/// that grows while it is read is cut off. The text is checked to be UTF-8; a byte-order mark
+/// is dropped and CR or CRLF line ends read as LF, so positions count lines as an editor does.
+pub fn read_regular(name: &str) -> Result<String, String> {
+    use std::io::Read;
+    if let Ok(real) = std::fs::canonicalize(name)
+        && let Some(root) = REFUSED_ROOTS.iter().find(|r| real.starts_with(r))
+    {
+        return Err(format!("a file under {root} is not a scene"));
+    }
+    let meta = std::fs::metadata(name).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".into());
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!("{} bytes: a scene file has at most {MAX_FILE_BYTES}", meta.len()));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(name).and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)).map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!("it grew past {MAX_FILE_BYTES} bytes while being read"));
+    }
+    decode(bytes)
+}
+
+/// Scene text from a file's bytes: UTF-8 (a bad byte is reported by line and column), without
+/// a byte-order mark, with LF line ends.
+pub fn decode(bytes: Vec<u8>) -> Result<String, String> {
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let good = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let before = String::from_utf8_lossy(&bytes[..good]);
+            let line = before.matches('\n').count() + 1;
+            let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            return Err(format!("not UTF-8 text: line {line}, column {col} holds the byte 0x{:02x}", bytes[good]));
+        }
+    };
+    Ok(normalize(text))
+}
+
+/// Drops a byte-order mark and turns CRLF and lone CR line ends into LF.
+pub fn normalize(text: String) -> String {
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    };
+    if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text }
+}
+
+/// The first control character in a scene's text (other than tab and newline), with where it is:
+/// it would pass into the plans' SVG and the book's HTML, where it is not allowed.
+pub(super) fn control_character(file: &str, src: &str) -> Option<Diagnostic> {
+    let (mut line, mut col) = (1, 1);
+    for c in src.chars() {
+        if c == '\n' {
+            line += 1;
+            col = 1;
+            continue;
+        }
+        if c.is_control() && c != '\t' {
+            let message = format!("the text holds the control character U+{:04X}: a scene holds only printable text, tabs and newlines", c as u32);
+            return Some(Diagnostic::new(file, src, Pos { line, col }, message));
+        }
+        col += 1;
+    }
+    None
+}
+
+/// A part's path, relative to the main file's folder. A part lives in that folder or below it:
+/// an absolute path, or one that climbs out with `..`, is refused (the message names the path
+/// as written, and nothing is read). `.` and `x/..` are resolved, so one file has one name.
+pub fn part_path(main: &str, part: &str) -> Result<String, String> {
+    use std::path::Component;
+    let mut kept: Vec<&str> = Vec::new();
+    for c in std::path::Path::new(part).components() {
+        match c {
+            Component::Normal(n) => kept.push(n.to_str().ok_or("the path is not UTF-8")?),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if kept.pop().is_none() {
+                    return Err("it climbs out of the scene's folder: a part lives in the folder of the scene that names it, or below".into());
+                }
+            }
+            Component::RootDir | Component::Prefix(_) => {
+                return Err("it is an absolute path: a part is named relative to the scene's folder".into());
+            }
+        }
+    }
+    if kept.is_empty() {
+        return Err("it names no file".into());
+    }
+    let rel = kept.join("/");
+    Ok(match std::path::Path::new(main).parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => format!("{}/{rel}", dir.to_string_lossy().replace('\\', "/")),
+        _ => rel,
+    })
+}
+
+/// Whether `part`, once its links are followed, is still inside the folder of `main`: a part
+/// that is a link to a file elsewhere is refused like `../x`.
+pub fn inside_scene_folder(main: &str, part: &str) -> Result<(), String> {
+    let folder = std::path::Path::new(main).parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let (Ok(folder), Ok(real)) = (std::fs::canonicalize(folder), std::fs::canonicalize(part)) else {
+        return Ok(()); // missing: reading it says so
+    };
+    if real.starts_with(&folder) { Ok(()) } else { Err("it leads (through a link) out of the scene's folder".into()) }
+}
+
