@@ -57,11 +57,42 @@ fn shoot(mut commands: Commands, mut shot: ResMut<Shot>, launch: Res<Launch>) {
                 shot.frames = FRAMES_BEFORE_SHOT - 4;
                 return;
             }
-            let mut save = save_to_disk(&path);
+            // written beside the target and put in place only when whole: a full disk leaves the
+            // old picture as it was and the render fails
+            let temp = temp_beside(&path);
+            let mut save = save_to_disk(&temp);
             save(captured);
-            exit.write(AppExit::Success);
+            match put_in_place(&temp, std::path::Path::new(&path)) {
+                Ok(()) => exit.write(AppExit::Success),
+                Err(e) => {
+                    error!("cannot save {path}: {e}");
+                    exit.write(AppExit::error())
+                }
+            };
         },
     );
+}
+
+/// A PNG name beside `path` (the encoder picks the format by the extension).
+fn temp_beside(path: &str) -> std::path::PathBuf {
+    let target = std::path::Path::new(path);
+    let name = target.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    target.with_file_name(format!(".{name}.{}.part.png", std::process::id()))
+}
+
+/// The last chunk of every PNG: a file that does not end with it was cut short.
+const PNG_END: [u8; 12] = [0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xae, 0x42, 0x60, 0x82];
+
+/// Renames a whole PNG at `temp` onto `path`; a missing or cut-short one is removed instead.
+fn put_in_place(temp: &std::path::Path, path: &std::path::Path) -> Result<(), String> {
+    let whole = std::fs::read(temp).map_err(|e| e.to_string()).and_then(|bytes| {
+        if bytes.ends_with(&PNG_END) { Ok(()) } else { Err(format!("the picture was cut short after {} bytes", bytes.len())) }
+    });
+    let done = whole.and_then(|()| std::fs::rename(temp, path).map_err(|e| e.to_string()));
+    if done.is_err() {
+        let _ = std::fs::remove_file(temp);
+    }
+    done
 }
 
 /// How many times a black picture is taken again before it is saved as it is.
