@@ -63,15 +63,23 @@ fn film(mut commands: Commands, clip: Res<Clip>, mut reel: ResMut<Reel>, mut exi
     reel.updates += 1;
     if let Some(e) = reel.failed.take() {
         error!("{e}");
+        drop(reel.sink.take());
+        let _ = std::fs::remove_file(super::render::temp_beside(&clip.out));
         exit.write(AppExit::error());
         return;
     }
     if reel.written == clip.frames() {
-        if let Err(e) = finish(&mut reel) {
-            error!("{e}");
-            exit.write(AppExit::error());
-        } else {
-            exit.write(AppExit::Success);
+        // the clip is written beside its target and put in place only when whole
+        let temp = super::render::temp_beside(&clip.out);
+        match finish(&mut reel).and_then(|()| std::fs::rename(&temp, &clip.out).map_err(|e| format!("{}: {e}", clip.out))) {
+            Ok(()) => {
+                exit.write(AppExit::Success);
+            }
+            Err(e) => {
+                let _ = std::fs::remove_file(&temp);
+                error!("{e}");
+                exit.write(AppExit::error());
+            }
         }
         return;
     }
@@ -121,8 +129,9 @@ fn write_ready(reel: &mut Reel, clip: &Clip) -> Result<(), String> {
 }
 
 fn open(clip: &Clip, w: u32, h: u32) -> Result<Sink, String> {
+    let temp = super::render::temp_beside(&clip.out);
     if clip.out.to_ascii_lowercase().ends_with(".gif") {
-        let file = std::fs::File::create(&clip.out).map_err(|e| format!("{}: {e}", clip.out))?;
+        let file = std::fs::File::create(&temp).map_err(|e| format!("{}: {e}", clip.out))?;
         let mut enc = gif::Encoder::new(std::io::BufWriter::new(file), w as u16, h as u16, &[]).map_err(|e| e.to_string())?;
         enc.set_repeat(gif::Repeat::Infinite).map_err(|e| e.to_string())?;
         return Ok(Sink::Gif(enc));
@@ -131,7 +140,8 @@ fn open(clip: &Clip, w: u32, h: u32) -> Result<Sink, String> {
     let fps = clip.fps.to_string();
     let child = std::process::Command::new("ffmpeg")
         .args(["-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", &size, "-r", &fps, "-i", "-"])
-        .args(["-c:v", "libx264", "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", &clip.out])
+        .args(["-c:v", "libx264", "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"])
+        .arg(&temp)
         .stdin(std::process::Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start ffmpeg: {e}"))?;
@@ -140,7 +150,10 @@ fn open(clip: &Clip, w: u32, h: u32) -> Result<Sink, String> {
 
 fn finish(reel: &mut Reel) -> Result<(), String> {
     match reel.sink.take() {
-        Some(Sink::Gif(enc)) => enc.into_inner().map_err(|e| e.to_string())?.flush().map_err(|e| e.to_string()),
+        Some(Sink::Gif(enc)) => {
+            let file = enc.into_inner().map_err(|e| e.to_string())?.into_inner().map_err(|e| e.to_string())?;
+            file.sync_all().map_err(|e| e.to_string())
+        }
         Some(Sink::Ffmpeg(mut child)) => {
             drop(child.stdin.take());
             let status = child.wait().map_err(|e| e.to_string())?;

@@ -73,11 +73,13 @@ fn shoot(mut commands: Commands, mut shot: ResMut<Shot>, launch: Res<Launch>) {
     );
 }
 
-/// A PNG name beside `path` (the encoder picks the format by the extension).
-fn temp_beside(path: &str) -> std::path::PathBuf {
+/// A name beside `path` for the file being written, ending in the same extension (the PNG
+/// encoder and ffmpeg pick the format by it).
+pub(super) fn temp_beside(path: &str) -> std::path::PathBuf {
     let target = std::path::Path::new(path);
     let name = target.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-    target.with_file_name(format!(".{name}.{}.part.png", std::process::id()))
+    let ext = target.extension().map(|e| e.to_string_lossy().to_string()).unwrap_or_default();
+    target.with_file_name(format!(".{name}.{}.part.{ext}", std::process::id()))
 }
 
 /// The last chunk of every PNG: a file that does not end with it was cut short.
