@@ -5,5 +5,6 @@ pub mod app;
 pub mod book;
 pub mod cli;
 pub mod music;
+pub(crate) mod output;
 pub mod plan;
 pub mod rite;

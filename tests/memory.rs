@@ -47,12 +47,13 @@ fn multiplying(levels: usize, repeat: usize, arg_chars: usize) -> String {
     mini_with(&t, &format!("Use(\"m0\", {{\"x\": \"{}\"}})", "射".repeat(arg_chars)))
 }
 
-/// A template that writes its argument `width` times in one saying, used `fan`³ times over.
-fn fanning(width: usize, fan: usize, arg_chars: usize) -> String {
+/// A template that writes `placeholder` (its argument, `{x}`, or the argument after a stray
+/// brace, `{{x}`) `width` times in one saying, used `fan`³ times over.
+fn fanning(placeholder: &str, width: usize, fan: usize, arg_chars: usize) -> String {
     let uses = |inner: &str| vec![format!("Use(\"{inner}\", {{\"x\": \"{{x}}\"}})"); fan].join(", ");
     let t = format!(
         "        Template(id: \"f0\", params: [\"x\"], acts: [Act(\"zhuren\", [Say(\"{}\")])]),\n        Template(id: \"f1\", params: [\"x\"], acts: [{}]),\n        Template(id: \"f2\", params: [\"x\"], acts: [{}]),\n        Template(id: \"f3\", params: [\"x\"], acts: [{}]),\n",
-        "{x}".repeat(width),
+        placeholder.repeat(width),
         uses("f0"),
         uses("f1"),
         uses("f2")
@@ -69,8 +70,9 @@ fn blow_up_scenes_fail_located_and_small() {
         ("doubling_30k", multiplying(16, 2, 30_000)),
         ("doubling_deep", multiplying(40, 2, 1)),
         ("tenfold_eight", multiplying(8, 10, 100)),
-        ("fan_wide", fanning(1000, 10, 1300)),
-        ("fan_many", fanning(100, 40, 1300)),
+        ("fan_wide", fanning("{x}", 1000, 10, 1300)),
+        ("fan_many", fanning("{x}", 100, 40, 1300)),
+        ("fan_stray_brace", fanning("{{x}", 1000, 10, 1300)),
     ];
     for (name, src) in cases {
         let file = dir.join(format!("{name}.ron"));

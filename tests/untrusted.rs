@@ -90,7 +90,7 @@ fn an_output_onto_the_scene_or_a_part_leaves_it_byte_identical() {
     let out = sheli(&["plan", path(&main), "--out", path(&svg)]);
     assert!(out.status.success(), "{}", all_output(&out));
     assert!(std::fs::read_to_string(&svg).unwrap().trim_end().ends_with("</svg>"));
-    let leftovers: Vec<_> = std::fs::read_dir(&folder).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().ends_with(".part")).collect();
+    let leftovers: Vec<_> = std::fs::read_dir(&folder).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().contains(".part")).collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
 

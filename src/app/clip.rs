@@ -61,26 +61,29 @@ fn step(clip: Res<Clip>, reel: Res<Reel>, stage: Res<super::Stage>, mut head: Re
 
 fn film(mut commands: Commands, clip: Res<Clip>, mut reel: ResMut<Reel>, mut exit: MessageWriter<AppExit>) {
     reel.updates += 1;
+    // the clip is written beside its target and put in place only when whole
+    let target = std::path::Path::new(&clip.out);
     if let Some(e) = reel.failed.take() {
         error!("{e}");
         drop(reel.sink.take());
-        let _ = std::fs::remove_file(super::render::temp_beside(&clip.out));
+        if let Ok(temp) = crate::output::temp_beside(target) {
+            let _ = std::fs::remove_file(temp);
+        }
         exit.write(AppExit::error());
         return;
     }
     if reel.written == clip.frames() {
-        // the clip is written beside its target and put in place only when whole
-        let temp = super::render::temp_beside(&clip.out);
-        match finish(&mut reel).and_then(|()| std::fs::rename(&temp, &clip.out).map_err(|e| format!("{}: {e}", clip.out))) {
-            Ok(()) => {
-                exit.write(AppExit::Success);
-            }
+        let done = crate::output::temp_beside(target).and_then(|temp| {
+            finish(&mut reel).inspect_err(|_| drop(std::fs::remove_file(&temp)))?;
+            crate::output::finish(&temp, target)
+        });
+        match done {
+            Ok(()) => exit.write(AppExit::Success),
             Err(e) => {
-                let _ = std::fs::remove_file(&temp);
                 error!("{e}");
-                exit.write(AppExit::error());
+                exit.write(AppExit::error())
             }
-        }
+        };
         return;
     }
     if reel.updates <= WARM_UP || reel.requested == clip.frames() {
@@ -129,7 +132,7 @@ fn write_ready(reel: &mut Reel, clip: &Clip) -> Result<(), String> {
 }
 
 fn open(clip: &Clip, w: u32, h: u32) -> Result<Sink, String> {
-    let temp = super::render::temp_beside(&clip.out);
+    let temp = crate::output::temp_beside(std::path::Path::new(&clip.out))?;
     if clip.out.to_ascii_lowercase().ends_with(".gif") {
         let file = std::fs::File::create(&temp).map_err(|e| format!("{}: {e}", clip.out))?;
         let mut enc = gif::Encoder::new(std::io::BufWriter::new(file), w as u16, h as u16, &[]).map_err(|e| e.to_string())?;

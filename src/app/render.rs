@@ -59,10 +59,13 @@ fn shoot(mut commands: Commands, mut shot: ResMut<Shot>, launch: Res<Launch>) {
             }
             // written beside the target and put in place only when whole: a full disk leaves the
             // old picture as it was and the render fails
-            let temp = temp_beside(&path);
-            let mut save = save_to_disk(&temp);
-            save(captured);
-            match put_in_place(&temp, std::path::Path::new(&path)) {
+            let target = std::path::Path::new(&path);
+            let saved = crate::output::temp_beside(target).and_then(|temp| {
+                let mut save = save_to_disk(&temp);
+                save(captured);
+                put_in_place(&temp, target)
+            });
+            match saved {
                 Ok(()) => exit.write(AppExit::Success),
                 Err(e) => {
                     error!("cannot save {path}: {e}");
@@ -73,28 +76,18 @@ fn shoot(mut commands: Commands, mut shot: ResMut<Shot>, launch: Res<Launch>) {
     );
 }
 
-/// A name beside `path` for the file being written, ending in the same extension (the PNG
-/// encoder and ffmpeg pick the format by it).
-pub(super) fn temp_beside(path: &str) -> std::path::PathBuf {
-    let target = std::path::Path::new(path);
-    let name = target.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-    let ext = target.extension().map(|e| e.to_string_lossy().to_string()).unwrap_or_default();
-    target.with_file_name(format!(".{name}.{}.part.{ext}", std::process::id()))
-}
-
 /// The last chunk of every PNG: a file that does not end with it was cut short.
 const PNG_END: [u8; 12] = [0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xae, 0x42, 0x60, 0x82];
 
 /// Renames a whole PNG at `temp` onto `path`; a missing or cut-short one is removed instead.
 fn put_in_place(temp: &std::path::Path, path: &std::path::Path) -> Result<(), String> {
-    let whole = std::fs::read(temp).map_err(|e| e.to_string()).and_then(|bytes| {
-        if bytes.ends_with(&PNG_END) { Ok(()) } else { Err(format!("the picture was cut short after {} bytes", bytes.len())) }
-    });
-    let done = whole.and_then(|()| std::fs::rename(temp, path).map_err(|e| e.to_string()));
-    if done.is_err() {
-        let _ = std::fs::remove_file(temp);
+    match std::fs::read(temp) {
+        Ok(bytes) if bytes.ends_with(&PNG_END) => crate::output::finish(temp, path),
+        whole => {
+            let _ = std::fs::remove_file(temp);
+            Err(whole.map_or_else(|e| e.to_string(), |bytes| format!("the picture was cut short after {} bytes", bytes.len())))
+        }
     }
-    done
 }
 
 /// How many times a black picture is taken again before it is saved as it is.

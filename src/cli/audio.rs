@@ -64,7 +64,7 @@ pub(super) fn write(rite: &Rite, span: &Span, pace: Pace, out: &str, allow_large
         return Ok(ExitCode::from(2));
     }
     let path = std::path::Path::new(out);
-    let temp = match super::output::temp_beside(path) {
+    let temp = match crate::output::temp_beside(path) {
         Ok(t) => t,
         Err(e) => {
             say!("error: --out {out}: {e}");
@@ -80,7 +80,7 @@ pub(super) fn write(rite: &Rite, span: &Span, pace: Pace, out: &str, allow_large
             return Ok(ExitCode::from(1));
         }
     }
-    if let Err(e) = super::output::finish(&temp, path) {
+    if let Err(e) = crate::output::finish(&temp, path) {
         say!("error: --out {out}: {e}");
         return Ok(ExitCode::from(1));
     }

@@ -16,7 +16,7 @@ pub(super) fn plan(rite: &Rite, at: &MomentArgs, out: &str, opts: &PlanOptions) 
         }
     };
     let drawn = crate::plan::plan(rite, t, beat, opts);
-    match super::output::write_whole(std::path::Path::new(out), drawn.svg.as_bytes()) {
+    match crate::output::write_whole(std::path::Path::new(out), drawn.svg.as_bytes()) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => {
             say!("error: --out {out}: {e}");

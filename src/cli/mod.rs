@@ -16,7 +16,6 @@ macro_rules! say {
 mod audio;
 mod export;
 mod open;
-mod output;
 mod moment;
 mod print;
 
@@ -377,7 +376,7 @@ fn with_inputs(scene: &str, out: &str, f: impl FnOnce(&Rite) -> std::io::Result<
         Ok(l) => l,
         Err(code) => return Ok(code),
     };
-    if let Err(e) = output::check_out(out, &loaded.files) {
+    if let Err(e) = crate::output::check_out(out, &loaded.files) {
         say!("error: --out {out}: {e}");
         return Ok(ExitCode::from(2));
     }

@@ -90,7 +90,7 @@ pub(super) fn clip(open: OpenArgs, from: &str, to: &str, fps: u32, out: String) 
         return fail("error: an MP4 is encoded by ffmpeg, which is not installed here; install it, or write a .gif".into(), 2);
     }
     let Ok(mut viewer) = prepare(open, None) else { return ExitCode::from(2) };
-    if let Err(e) = super::output::check_out(&out, &viewer.loaded.files) {
+    if let Err(e) = crate::output::check_out(&out, &viewer.loaded.files) {
         return fail(format!("error: --out {out}: {e}"), 2);
     }
     let rite = &viewer.loaded.rite;
@@ -135,7 +135,7 @@ fn prepare(open: OpenArgs, render_to: Option<String>) -> Result<crate::app::View
         say!("{note}");
     }
     if let Some(out) = render_to.as_deref()
-        && let Err(e) = super::output::check_out(out, &loaded.files)
+        && let Err(e) = crate::output::check_out(out, &loaded.files)
     {
         return fail(format!("error: --out {out}: {e}"), 2);
     }

@@ -234,20 +234,12 @@ impl<'a> Expansion<'a, '_> {
     }
 }
 
-/// How many bytes substituting `args` into an entry writes, counted before it is written:
-/// the length of each string with each placeholder's argument in its place.
+/// How many bytes substituting `args` into an entry writes, counted before it is written, by
+/// the same walk as [`subst`].
 fn written(entry: &Entry, args: &BTreeMap<String, String>) -> usize {
     let size = |s: &str| -> usize {
-        let mut n = s.len();
-        let mut rest = s;
-        while let Some(open) = rest.find('{') {
-            let after = &rest[open + 1..];
-            let Some(close) = after.find('}') else { break };
-            if let Some(v) = args.get(&after[..close]) {
-                n = n.saturating_add(v.len());
-            }
-            rest = &after[close + 1..];
-        }
+        let mut n = 0usize;
+        pieces(s, args, |p| n = n.saturating_add(p.len()));
         n
     };
     match entry {
@@ -272,23 +264,29 @@ pub fn subst(s: &str, args: &BTreeMap<String, String>) -> String {
         return s.to_string();
     }
     let mut out = String::with_capacity(s.len());
+    pieces(s, args, |p| out.push_str(p));
+    out
+}
+
+/// Walks `s` as substitution reads it, handing `f` each piece of the result in turn: a run of
+/// literal text, or the argument that replaces a `{param}`.
+fn pieces<'s>(s: &'s str, args: &'s BTreeMap<String, String>, mut f: impl FnMut(&'s str)) {
     let mut rest = s;
     while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
+        f(&rest[..open]);
         let after = &rest[open + 1..];
         match after.find('}').and_then(|close| args.get(&after[..close]).map(|v| (close, v))) {
             Some((close, value)) => {
-                out.push_str(value);
+                f(value);
                 rest = &after[close + 1..];
             }
             None => {
-                out.push('{');
+                f("{");
                 rest = after;
             }
         }
     }
-    out.push_str(rest);
-    out
+    f(rest);
 }
 
 /// Outside a template there is nothing to substitute: borrow.

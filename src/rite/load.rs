@@ -12,7 +12,7 @@ use super::span::{self, Path, Pos, Seg};
 /// The scenes shipped in the binary, by the path they have in the repository, parts included.
 pub const BUILTIN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/builtin_scenes.rs"));
 
-pub use super::read::{MAX_FILE_BYTES, MAX_SCENE_BYTES, decode, inside_scene_folder, normalize, part_path, read_regular};
+pub use super::read::{MAX_FILE_BYTES, MAX_SCENE_BYTES, inside_scene_folder, normalize, part_path, read_regular, scene_folder};
 use super::read::control_character;
 
 /// Where a scene's text came from.
@@ -163,9 +163,10 @@ pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<Strin
     let mut origins = Origins::default();
     origins.record_all(0, scene.list_lengths());
     let mut listed: Vec<(usize, String)> = Vec::new();
+    let folder = if scene.parts.is_empty() { None } else { scene_folder(file) };
     for (k, part) in scene.parts.iter().enumerate() {
         let here = || files[0].locate(&[Seg::Field("parts".into()), Seg::Index(k)]);
-        let name = match part_path(file, part).and_then(|name| inside_scene_folder(file, &name).map(|()| name)) {
+        let name = match part_path(file, part).and_then(|name| inside_scene_folder(folder.as_deref(), &name).map(|()| name)) {
             Ok(name) => name,
             Err(why) => {
                 diags.push(Diagnostic::new(file, src, here(), format!("part `{}` is refused: {why}", part.escape_debug())));

@@ -17,8 +17,8 @@ const REFUSED_ROOTS: [&str; 3] = ["/proc", "/sys", "/dev"];
 
 /// Reads a file that must be a regular file of at most [`MAX_FILE_BYTES`]: a FIFO, a device, a
 /// folder or anything under `/proc`, `/sys` or `/dev` is refused before it is opened, and a file
-/// that grows while it is read is cut off. The text is checked to be UTF-8; a byte-order mark
-/// is dropped and CR or CRLF line ends read as LF, so positions count lines as an editor does.
+/// that grows while it is read is cut off. The text is checked to be UTF-8 (the loader then
+/// [`normalize`]s it, whatever it was read from).
 pub fn read_regular(name: &str) -> Result<String, String> {
     use std::io::Read;
     if let Ok(real) = std::fs::canonicalize(name)
@@ -41,29 +41,25 @@ pub fn read_regular(name: &str) -> Result<String, String> {
     decode(bytes)
 }
 
-/// Scene text from a file's bytes: UTF-8 (a bad byte is reported by line and column), without
-/// a byte-order mark, with LF line ends.
-pub fn decode(bytes: Vec<u8>) -> Result<String, String> {
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => {
-            let good = e.utf8_error().valid_up_to();
-            let bytes = e.into_bytes();
-            let before = String::from_utf8_lossy(&bytes[..good]);
-            let line = before.matches('\n').count() + 1;
-            let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            return Err(format!("not UTF-8 text: line {line}, column {col} holds the byte 0x{:02x}", bytes[good]));
-        }
-    };
-    Ok(normalize(text))
+/// Scene text from a file's bytes: UTF-8, a bad byte reported by line and column (counted as
+/// the loader counts them, CR line ends included).
+fn decode(bytes: Vec<u8>) -> Result<String, String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let bytes = e.into_bytes();
+        let before = normalize(String::from_utf8_lossy(&bytes[..good]).into_owned());
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        format!("not UTF-8 text: line {line}, column {col} holds the byte 0x{:02x}", bytes[good])
+    })
 }
 
-/// Drops a byte-order mark and turns CRLF and lone CR line ends into LF.
-pub fn normalize(text: String) -> String {
-    let text = match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
-    };
+/// Drops a byte-order mark and turns CRLF and lone CR line ends into LF, so positions count
+/// lines as an editor does.
+pub fn normalize(mut text: String) -> String {
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
     if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text }
 }
 
@@ -116,13 +112,19 @@ pub fn part_path(main: &str, part: &str) -> Result<String, String> {
     })
 }
 
-/// Whether `part`, once its links are followed, is still inside the folder of `main`: a part
-/// that is a link to a file elsewhere is refused like `../x`.
-pub fn inside_scene_folder(main: &str, part: &str) -> Result<(), String> {
+/// The folder of the scene `main`, its links followed; `None` when it is not on disk (a shipped
+/// scene, or text handed to the loader).
+pub fn scene_folder(main: &str) -> Option<std::path::PathBuf> {
     let folder = std::path::Path::new(main).parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-    let (Ok(folder), Ok(real)) = (std::fs::canonicalize(folder), std::fs::canonicalize(part)) else {
+    std::fs::canonicalize(folder).ok()
+}
+
+/// Whether `part`, once its links are followed, is still inside the scene's `folder` (from
+/// [`scene_folder`]): a part that is a link to a file elsewhere is refused like `../x`.
+pub fn inside_scene_folder(folder: Option<&std::path::Path>, part: &str) -> Result<(), String> {
+    let (Some(folder), Ok(real)) = (folder, std::fs::canonicalize(part)) else {
         return Ok(()); // missing: reading it says so
     };
-    if real.starts_with(&folder) { Ok(()) } else { Err("it leads (through a link) out of the scene's folder".into()) }
+    if real.starts_with(folder) { Ok(()) } else { Err("it leads (through a link) out of the scene's folder".into()) }
 }
 

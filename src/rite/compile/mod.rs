@@ -101,9 +101,9 @@ pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
     let mut problems = Vec::new();
     let chi_m = validate::units(scene, &mut problems);
     let ids_ok = validate::ids(scene, &mut problems);
-    validate::objects(scene, chi_m, &mut problems);
+    let routable = validate::objects(scene, chi_m, &mut problems);
     // with ids broken or the court past its bound, what follows would only repeat the cause, slowly
-    if !ids_ok || scene.layout.objects.len() > validate::MAX_OBJECTS {
+    if !ids_ok || !routable {
         return Err(problems);
     }
     let court = Courtyard::new(&scene.layout, chi_m);

@@ -58,9 +58,11 @@ pub const MAX_HUNG: u32 = 64;
 /// thousands would take minutes.
 pub const MAX_OBJECTS: usize = 4000;
 
-/// Objects have a size, and stairs a sensible number of steps.
-pub(super) fn objects(scene: &Scene, chi_m: f32, problems: &mut Vec<Problem>) {
-    if scene.layout.objects.len() > MAX_OBJECTS {
+/// Objects have a size, and stairs a sensible number of steps. Returns false when there are
+/// more than [`MAX_OBJECTS`]: such a court is not built.
+pub(super) fn objects(scene: &Scene, chi_m: f32, problems: &mut Vec<Problem>) -> bool {
+    let routable = scene.layout.objects.len() <= MAX_OBJECTS;
+    if !routable {
         problems.push(Problem::new(
             root().field("layout").field("objects").index(MAX_OBJECTS),
             format!("the courtyard holds {} objects: at most {MAX_OBJECTS} are routed round", scene.layout.objects.len()),
@@ -89,6 +91,7 @@ pub(super) fn objects(scene: &Scene, chi_m: f32, problems: &mut Vec<Problem>) {
             ));
         }
     }
+    routable
 }
 
 /// Anchors lie in their places, and the hall and ground have a size. False when the layout is

@@ -35,11 +35,13 @@ fn folder_of(path: &Path) -> Result<&Path, String> {
     if dir.is_dir() { Ok(dir) } else { Err(format!("the folder `{}` does not exist", dir.display())) }
 }
 
-/// A name for the file being written, beside its target (a rename across folders could fail).
+/// A name for the file being written, beside its target (a rename across folders could fail),
+/// ending in the target's extension (the PNG encoder and ffmpeg pick the format by it).
 pub(crate) fn temp_beside(path: &Path) -> Result<PathBuf, String> {
     let dir = folder_of(path)?;
     let name = path.file_name().ok_or_else(|| format!("`{}` names no file", path.display()))?;
-    Ok(dir.join(format!(".{}.{}.part", name.to_string_lossy(), std::process::id())))
+    let ext = path.extension().map(|e| e.to_string_lossy()).unwrap_or_default();
+    Ok(dir.join(format!(".{}.{}.part.{ext}", name.to_string_lossy(), std::process::id())))
 }
 
 /// Puts the finished temporary file in place of `path`; on failure the temporary is removed.
@@ -99,7 +101,7 @@ mod tests {
         write_whole(&dir.join("plan.svg"), b"<svg/>").unwrap();
         assert_eq!(std::fs::read(dir.join("plan.svg")).unwrap(), b"<svg/>");
         // nothing is left beside it
-        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().ends_with(".part")).collect();
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().contains(".part")).collect();
         assert!(left.is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
     }
