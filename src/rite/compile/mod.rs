@@ -5,6 +5,7 @@
 mod cord;
 mod lead;
 mod music;
+mod needs;
 mod props;
 mod sim;
 mod validate;

@@ -65,6 +65,7 @@ impl Sim<'_> {
                     );
                 }
             }
+            self.music_at.push(cpath.clone());
             self.music.push(Placed { piece: cue.piece.clone(), parts, start: t, end: until, repeats: cue.until.is_some() });
         }
         end

@@ -37,6 +37,12 @@ pub(super) struct Sim<'a> {
     pub(super) meter: Option<super::music::Meter>,
     /// cues sounding until a later clause: (index in `music`, the clause's words, the cue's node)
     pub(super) pending: Vec<(usize, String, Path)>,
+    /// each placed cue's node, beside `music`
+    pub(super) music_at: Vec<Path>,
+    /// everyone who performs a 歌 part
+    pub(super) singers: Vec<usize>,
+    /// who walked or came in during the phase being played, and the move's node
+    pub(super) arrivals: Vec<super::needs::Arrival>,
 }
 
 impl<'a> Sim<'a> {
@@ -62,7 +68,11 @@ impl<'a> Sim<'a> {
             music: Vec::new(),
             meter: None,
             pending: Vec::new(),
+            music_at: Vec::new(),
+            singers: Vec::new(),
+            arrivals: Vec::new(),
         };
+        sim.singers = sim.find_singers();
         sim.place_actors();
         sim.place_props();
         sim
@@ -225,6 +235,7 @@ impl<'a> Sim<'a> {
             });
         }
         self.unended_music();
+        self.check_players();
         steps
     }
 
@@ -281,6 +292,8 @@ impl<'a> Sim<'a> {
         for e in events {
             self.apply_prop_event(e, info);
         }
+        let arrivals = std::mem::take(&mut self.arrivals);
+        self.check_spots(arrivals);
         end
     }
 
@@ -323,6 +336,10 @@ impl<'a> Sim<'a> {
                     }
                     end.gear = g.gear_after(end.gear);
                     let done = t + g.seconds();
+                    if let Err(msg) = self.needs(a, g, events, t) {
+                        self.problem_in(mpath(), msg, note);
+                        continue;
+                    }
                     let deed = match self.cord(a, m, g, done).unwrap_or_else(|| self.lead(a, m, g, &mut end)) {
                         Ok(deed) => deed,
                         Err(msg) => {
@@ -352,6 +369,7 @@ impl<'a> Sim<'a> {
                                 let bearing = path_heading(&path).unwrap_or(self.rest[a].bearing);
                                 let end = Rest { pos: dest, bearing, seated: false, ..self.rest[a] };
                                 t = self.push_segment(a, t, dur, Motion::Walk { path, cum }, end);
+                                self.arrivals.push((a, mpath(), note.cloned()));
                             }
                             deeds.push(Deed::Walk { to: to.clone(), via: via.clone() });
                         }
@@ -388,6 +406,7 @@ impl<'a> Sim<'a> {
                     p[2] += line.1;
                     let end = Rest { pos: p, present: true, ..self.rest[a] };
                     t = self.push_segment(a, t, 0.8, Motion::Enter, end);
+                    self.arrivals.push((a, mpath(), note.cloned()));
                     deeds.push(Deed::Enter(place.clone()));
                 }
                 Move::Exit => {

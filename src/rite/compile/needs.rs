@@ -1,0 +1,173 @@
+//! What a body needs to do what it is told: 盥 at a 洗 with empty hands, a flag to raise, a voice
+//! that is one of the singers; one body to a spot; one piece at a time for each player. A scene
+//! that asks for more is told where, as any other problem.
+
+use super::props::PropEvent;
+use super::sim::{Sim, used_at};
+use super::{Problem, Related};
+use crate::music::cue::Part;
+use crate::rite::furniture::ObjectKind;
+use crate::rite::gear::Hand;
+use crate::rite::gesture::Gesture;
+use crate::rite::model::{Move, PropKind};
+use crate::rite::span::Path;
+use crate::rite::timeline::PropAt;
+
+/// How far from a 洗's edge one may stand to wash the hands at it, in metres (he stands at its
+/// south or north, 北面盥 / 南面盥, within an arm's reach of the basin).
+const WASH_REACH: f32 = 1.6;
+
+/// Two standing bodies closer than this, centre to centre, stand in one another (a body is
+/// [`BODY_RADIUS`](crate::rite::court::BODY_RADIUS) across its half; a tight file of musicians
+/// on a mat sits about 1.4 尺 apart, closer than two radii but not on one spot).
+const CROWDED: f32 = 0.3;
+
+/// A walk or an entry that ended a phase: who, the move's node, and the template use if any.
+pub(super) type Arrival = (usize, Path, Option<(Path, String)>);
+
+impl Sim<'_> {
+    /// Whether actor `a` can make gesture `g` now; the reason if not.
+    /// `events` are the phase's handlings so far, `t` when the gesture begins.
+    pub(super) fn needs(&self, a: usize, g: Gesture, events: &[PropEvent], t: f32) -> Result<(), String> {
+        let name = &self.tracks[a].name;
+        match g {
+            Gesture::Guan => {
+                let p = self.rest[a].pos;
+                let near = self.court.solids.iter().filter(|s| s.kind == ObjectKind::Washbasin).any(|s| {
+                    let b = &s.footprint;
+                    let dx = (b.x0 - p[0]).max(p[0] - b.x1).max(0.0);
+                    let dz = (b.z0 - p[2]).max(p[2] - b.z1).max(0.0);
+                    dx.hypot(dz) <= WASH_REACH
+                });
+                if !near {
+                    return Err(format!("{name} cannot 盥 here: the hands are washed at a 洗 (walk to it first)"));
+                }
+                if let Some(held) = self.in_hand(a, events, t) {
+                    return Err(format!("{name} cannot 盥 holding the {held}: put it down or hand it on first"));
+                }
+                Ok(())
+            }
+            Gesture::RaiseFlag | Gesture::LowerFlag => {
+                let holds_flag = self.holdings(events, t).iter().zip(&self.props).any(|(held, p)| p.kind == PropKind::Flag && held.is_some_and(|(h, _)| h == a));
+                if holds_flag {
+                    Ok(())
+                } else {
+                    Err(format!("{name} holds no flag (旌) to {}: `执` it first", g.name()))
+                }
+            }
+            Gesture::Sing if !self.singers.contains(&a) => Err(format!(
+                "{name} is not a singer: 歌 is for the performers of a 歌 part (an ensemble's or a cue's)"
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The first thing actor `a` holds in a hand (not in the belt or on the shoulder) at `t`.
+    fn in_hand(&self, a: usize, events: &[PropEvent], t: f32) -> Option<&str> {
+        self.holdings(events, t).iter().zip(&self.props).find_map(|(held, p)| match held {
+            Some((h, Hand::LeftHand | Hand::RightHand | Hand::BothHands | Hand::Fingers)) if *h == a => Some(p.name.as_str()),
+            _ => None,
+        })
+    }
+
+    /// Who holds each prop at `t`, and how: as the phase began, then as this phase's handlings
+    /// up to `t` leave it (they are checked and applied only when the phase ends).
+    fn holdings(&self, events: &[PropEvent], t: f32) -> Vec<Option<(usize, Hand)>> {
+        let mut now: Vec<Option<(usize, Hand)>> =
+            self.prop_now.iter().map(|at| if let PropAt::Held(h, how) = at { Some((*h, *how)) } else { None }).collect();
+        for e in events.iter().filter(|e| e.t <= t + 1e-3) {
+            let usual = self.props[e.prop].kind.usual_hold();
+            let before = now[e.prop];
+            now[e.prop] = match e.kind {
+                Move::Take(_) => Some((e.actor, before.filter(|(h, _)| *h == e.actor).map_or(usual, |(_, how)| how))),
+                Move::Hold(_, how) => Some((e.actor, *how)),
+                Move::Tuck(_) => Some((e.actor, Hand::Belt)),
+                Move::Between(_) => Some((e.actor, Hand::Fingers)),
+                Move::Give(_, to) => self.actor_ix.get(to.as_str()).map(|&r| (r, usual)),
+                Move::StringBow(_) | Move::SlackBow(_) => before,
+                _ => None,
+            };
+        }
+        now
+    }
+
+    /// Everyone who performs a 歌 part anywhere in the scene.
+    pub(super) fn find_singers(&self) -> Vec<usize> {
+        let scene = self.scene;
+        let ensembles = scene.ensembles.iter().flat_map(|e| &e.parts);
+        let cues = scene.steps.iter().flat_map(|s| &s.beats).flat_map(|b| &b.music).flat_map(|c| &c.parts);
+        let mut singers: Vec<usize> =
+            ensembles.chain(cues).filter(|(part, _)| *part == Part::Sing).filter_map(|(_, who)| self.who(who)).flatten().collect();
+        singers.sort_unstable();
+        singers.dedup();
+        singers
+    }
+
+    /// After a phase: whoever walked or came in stands on nobody else's spot.
+    pub(super) fn check_spots(&mut self, arrivals: Vec<Arrival>) {
+        let mut reported: Vec<(usize, usize)> = Vec::new();
+        // where each walker ends the phase: his last walk's node stands for the others; the
+        // latest comes first, so a clash is told at the walk that made it
+        let last: Vec<&Arrival> =
+            arrivals.iter().enumerate().filter(|(i, x)| arrivals[i + 1..].iter().all(|y| y.0 != x.0)).map(|(_, x)| x).rev().collect();
+        for &(a, ref path, ref used) in last {
+            let here = self.rest[a];
+            if !here.present {
+                continue;
+            }
+            let level = self.court.level_of(here.pos[0], here.pos[2]);
+            let other = (0..self.rest.len()).find(|&b| {
+                let there = self.rest[b];
+                b != a
+                    && there.present
+                    && (here.pos[0] - there.pos[0]).hypot(here.pos[2] - there.pos[2]) < CROWDED
+                    && (here.pos[1] - there.pos[1]).abs() < 0.2
+                    && self.court.level_of(there.pos[0], there.pos[2]) == level
+                    && self.leads_or_led(a, b).is_none()
+            });
+            let Some(b) = other else { continue };
+            if reported.contains(&(b, a)) {
+                continue;
+            }
+            reported.push((a, b));
+            let msg = format!(
+                "{} would stand where {} already stands ({:.2} m apart): one spot holds one body; send him beside, with `off`",
+                self.tracks[a].name,
+                self.tracks[b].name,
+                (here.pos[0] - self.rest[b].pos[0]).hypot(here.pos[2] - self.rest[b].pos[2]),
+            );
+            self.problems.push(Problem::new(path.clone(), msg).with(used_at(used.as_ref())));
+        }
+    }
+
+    /// A guide and the blind man he leads walk as one: hand on arm, not one body.
+    fn leads_or_led(&self, a: usize, b: usize) -> Option<()> {
+        (self.rest[a].leading == Some(b) || self.rest[b].leading == Some(a)).then_some(())
+    }
+
+    /// After the whole rite: no player plays two pieces at once.
+    pub(super) fn check_players(&mut self) {
+        let mut found = Vec::new();
+        for (j, later) in self.music.iter().enumerate() {
+            for (i, earlier) in self.music[..j].iter().enumerate() {
+                if later.start >= earlier.end - 1e-3 || earlier.start >= later.end - 1e-3 {
+                    continue;
+                }
+                let players = |p: &crate::music::cue::Placed| p.parts.iter().flat_map(|(_, who)| who.clone()).collect::<Vec<_>>();
+                let mine = players(earlier);
+                if let Some(&who) = players(later).iter().find(|w| mine.contains(w)) {
+                    found.push((i, j, who));
+                    break;
+                }
+            }
+        }
+        for (i, j, who) in found {
+            let msg = format!(
+                "{} would play 《{}》 while still playing 《{}》: one player, one piece at a time (end the first with `until`, or let it finish)",
+                self.tracks[who].name, self.music[j].piece, self.music[i].piece
+            );
+            let other = Related { label: "the piece still sounding".into(), path: self.music_at[i].clone() };
+            self.problems.push(Problem::new(self.music_at[j].clone(), msg).with(Some(other)));
+        }
+    }
+}
