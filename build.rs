@@ -1,4 +1,5 @@
-//! Embeds every scene file under scenes/ (parts included) so an installed `sheli` runs anywhere.
+//! Embeds every scene file under scenes/ (parts included, and each rite's recorded commentary
+//! alignment) so an installed `sheli` runs anywhere.
 
 use std::path::Path;
 
@@ -9,7 +10,9 @@ fn collect(dir: &Path, out: &mut Vec<String>) {
     for p in paths {
         if p.is_dir() {
             collect(&p, out);
-        } else if p.extension().is_some_and(|e| e == "ron") && !p.to_string_lossy().contains(".errata.") {
+        } else if (p.extension().is_some_and(|e| e == "ron") && !p.to_string_lossy().contains(".errata."))
+            || p.to_string_lossy().ends_with(".commentary.tsv")
+        {
             out.push(p.to_string_lossy().replace('\\', "/"));
         }
     }

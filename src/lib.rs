@@ -4,6 +4,7 @@
 pub mod app;
 pub mod book;
 pub mod cli;
+pub mod commentary;
 pub mod music;
 pub(crate) mod output;
 pub mod plan;

@@ -111,6 +111,13 @@ fn draw(
             outline(&mut gizmos, &stage, &n, Color::srgb(0.95, 0.75, 0.15));
         }
     }
+    // the things the clause's 注 names glow too, paler (「此县谓磬也」 lights the 县)
+    let rite = &stage.rite;
+    for unit in rite.commentary.of_beat(rite.beat_number(now.beat)) {
+        for name in split_names(&unit.zhu.simplified, &names.0).into_iter().filter_map(|(_, n)| n) {
+            outline(&mut gizmos, &stage, &name, Color::srgb(0.95, 0.85, 0.5));
+        }
+    }
     if let Some(n) = &hovered.0 {
         outline(&mut gizmos, &stage, n, Color::srgb(1.0, 0.3, 0.1));
     }

@@ -29,39 +29,13 @@ pub(super) struct Typed {
     pinyin: bool,
     /// the text panel folded away, for a small window
     hide_text: bool,
+    /// the commentary in the editions' own characters (繁), not simplified
+    traditional: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
     let filming = resource_exists::<super::clip::Clip>;
-    app.add_systems(EguiPrimaryContextPass, (panels.run_if(not(filming)), caption.run_if(filming)).in_set(UiSystems::Panels));
-}
-
-/// For a clip: no panels, only the clause burnt in at the bottom (and its English in EN mode).
-fn caption(mut contexts: EguiContexts, stage: Res<Stage>, now: Res<Now>, language: Res<Language>, mut margins: ResMut<Margins>) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    *margins = Margins::default();
-    let step = &stage.rite.steps[now.beat.step];
-    let clause = &stage.rite.beat(now.beat).text;
-    let frame =
-        egui::Frame::NONE.fill(egui::Color32::from_rgba_unmultiplied(250, 246, 236, 225)).inner_margin(egui::Margin::symmetric(12, 6));
-    // sized to the frame: a small clip keeps most of its picture
-    let view = ctx.viewport_rect();
-    let size = (view.height() / 18.0).clamp(9.0, 22.0);
-    let width = view.width() - 40.0;
-    egui::Area::new("caption".into()).anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -4.0)).show(ctx, |ui| {
-        frame.show(ui, |ui| {
-            ui.set_max_width(width);
-            ui.label(egui::RichText::new(clause).size(size).color(INK));
-            if language.english() {
-                // two lines of the step's English at most
-                let fits = (2.0 * width / (size * 0.6 * 0.5)) as usize;
-                let en: String = step.translation_en.chars().take(fits).collect();
-                let en = if en.len() < step.translation_en.len() { format!("{}…", en.trim_end()) } else { en };
-                ui.label(egui::RichText::new(en).size(size * 0.6).color(DONE));
-            }
-        });
-    });
-    Ok(())
+    app.add_systems(EguiPrimaryContextPass, (panels.run_if(not(filming)), super::caption::caption.run_if(filming)).in_set(UiSystems::Panels));
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -256,6 +230,7 @@ pub(super) fn panels(
             ui.horizontal_wrapped(|ui| {
                 ui.spacing_mut().item_spacing.x = 0.0;
                 for (bi, b) in step.beats.iter().enumerate() {
+                    let zhu_tip = super::commentary_view::tooltip(rite, crate::rite::query::BeatRef { step: now.beat.step, beat: bi }, typed.traditional);
                     let colour = match bi.cmp(&now.beat.beat) {
                         std::cmp::Ordering::Less => DONE,
                         std::cmp::Ordering::Equal => NOW,
@@ -274,6 +249,8 @@ pub(super) fn panels(
                             ui.add(egui::Label::new(text).sense(egui::Sense::click())).on_hover_cursor(egui::CursorIcon::PointingHand);
                         if let Some(word) = &name {
                             r = r.on_hover_ui(|ui| super::glossary_view::entry(ui, word, rite));
+                        } else if let Some(tip) = &zhu_tip {
+                            r = r.on_hover_text(tip);
                         }
                         if r.hovered() && name.is_some() {
                             word_under_pointer = name.clone();
@@ -284,9 +261,6 @@ pub(super) fn panels(
                     }
                 }
             });
-            if hovered_word.0 != word_under_pointer {
-                hovered_word.0 = word_under_pointer;
-            }
             if typed.pinyin {
                 ui.label(egui::RichText::new(pinyin_of(&step.text())).italics().color(DONE));
             }
@@ -311,6 +285,12 @@ pub(super) fn panels(
                         ui.label(egui::RichText::new(&n.translation_en).italics().color(DONE));
                     }
                 }
+            }
+            if let Some(word) = super::commentary_view::notes(ui, rite, now.beat, en, &mut typed.traditional, &names.0) {
+                word_under_pointer = Some(word);
+            }
+            if hovered_word.0 != word_under_pointer {
+                hovered_word.0 = word_under_pointer;
             }
             ui.separator();
             ui.horizontal(|ui| {
@@ -355,6 +335,7 @@ pub(super) fn panels(
                     }
                 });
             });
+            super::commentary_view::divisions(ui, rite, en, &mut seek_to);
             ui.allocate_rect(ui.available_rect_before_wrap(), egui::Sense::hover());
         })
     });

@@ -3,6 +3,7 @@
 //! its translations, its 记 notes and its plan), a page per person (every duty, each linked to
 //! its clause's plan), a plan page per clause, a prebuilt search index. No server, no network.
 
+mod commentary;
 mod page;
 
 use std::path::Path;
@@ -146,11 +147,16 @@ impl Book<'_> {
     fn index(&mut self) -> Result<(), String> {
         let mut p = Page::new(&self.title(), "", self.english);
         p.h1(&self.title());
-        p.search_box(self.tr("检索原文、译文、人名", "Search the text, the translations, the names"));
+        p.search_box(self.tr("检索原文、译文、人名、注疏", "Search the text, the translations, the names, the commentaries"));
         p.h2(self.tr("篇章", "Sections"));
         let links: Vec<(String, String)> =
             self.sections.iter().enumerate().map(|(k, (name, _))| (section_href(k), self.section_title(name))).collect();
         p.list(&links);
+        let divisions = self.divisions_list();
+        if !divisions.is_empty() {
+            p.h2(self.tr("贾疏分节", "The divisions of Jia Gongyan's subcommentary (贾疏)"));
+            p.list(&divisions);
+        }
         p.h2(self.tr("人物", "Cast"));
         let cast: Vec<(String, String)> =
             (0..self.rite.timeline.actors.len()).map(|i| (person_href(&self.rite.timeline.actors[i].id), self.actor_name(i))).collect();
@@ -180,6 +186,7 @@ impl Book<'_> {
                 let en = if self.english { format!(" — {}", note.translation_en) } else { String::new() };
                 p.para("note", &format!("{}{en}", note.text()));
             }
+            p.raw(&self.step_commentary(si));
             let last = BeatRef { step: si, beat: s.beats.len() - 1 };
             p.raw(&format!("<figure class=\"plan\">{}</figure></section>", self.plan_svg(last)));
         }
@@ -227,6 +234,7 @@ impl Book<'_> {
             b.actors.iter().map(|&i| (format!("../{}", person_href(&self.rite.timeline.actors[i].id)), self.actor_name(i))).collect();
         p.list(&who);
         p.raw(&format!("<figure class=\"plan\">{}</figure>", self.plan_svg(r)));
+        p.raw(&self.clause_commentary(r));
         self.save(&clause_href(self.rite, r), p)
     }
 
@@ -244,6 +252,7 @@ impl Book<'_> {
                 if self.english { s.translation_en.chars().take(80).collect() } else { s.translation.chars().take(40).collect() };
             rows.push(serde_json::json!([shown, format!("{} {}", s.translation, s.translation_en), first]));
         }
+        rows.extend(self.commentary_rows());
         format!("const INDEX = {};\n", serde_json::Value::Array(rows))
     }
 }

@@ -92,6 +92,12 @@ a { color: #8a2a1a; } nav { margin-bottom: 1rem; }
 figure.plan { margin: 1rem 0; } figure.plan svg { width: 100%; height: auto; border: 1px solid #d8ccb0; }
 .search input { width: 100%; font-size: 1.1rem; padding: 0.4rem; font-family: inherit; }
 #hits li { margin: 0.2rem 0; }
+.commentary { margin: 1rem 0; border-left: 3px solid #d8ccb0; padding-left: 0.8rem; }
+.commentary h3 { font-size: 1.05rem; margin: 0.2rem 0; } .commentary dt { margin-top: 0.6rem; }
+.commentary dt a, .covered { color: #2a1e18; font-weight: bold; text-decoration: none; }
+.commentary dd { margin-left: 1rem; } .zhu { margin: 0.2rem 0; } .mark { color: #8a2a1a; margin-right: 0.3rem; }
+.yinyi, .edition { font-size: 0.85rem; color: #7a6a58; margin: 0.1rem 0; }
+details.shu summary { cursor: pointer; color: #8a2a1a; font-size: 0.92rem; } details.shu p { color: #44382e; font-size: 0.95rem; }
 @media print {
   @page { size: A4; margin: 15mm; }
   body { max-width: none; margin: 0; background: white; font-size: 11pt; }

@@ -17,6 +17,7 @@ mod audio;
 mod export;
 mod open;
 mod moment;
+mod notes;
 mod print;
 
 pub use print::steps_json;
@@ -257,6 +258,9 @@ pub enum Command {
         #[arg(long)]
         allow_large: bool,
     },
+    /// A clause with its 郑注, 音义 and 贾疏 (--text); without one, the coverage of the recorded
+    /// alignment and whether it is current; --write aligns the editions anew and records it
+    Notes(notes::NotesArgs),
     /// The glossary: every term of the rites with its pinyin, English and a note
     Glossary {
         /// only the terms this scene uses (default: all)
@@ -271,7 +275,7 @@ pub fn load_or_report(name: &str) -> Result<Rite, ExitCode> {
     load_reporting(name).map(|l| l.rite)
 }
 
-fn load_reporting(name: &str) -> Result<crate::rite::load::Loaded, ExitCode> {
+pub(super) fn load_reporting(name: &str) -> Result<crate::rite::load::Loaded, ExitCode> {
     match crate::rite::load::load_scene(name) {
         Ok(loaded) => {
             if let Some(note) = crate::rite::load::origin_note(name, loaded.origin) {
@@ -340,6 +344,7 @@ pub fn run(cli: Cli) -> ExitCode {
             with_inputs(&scene, &out, |rite| audio::write(rite, &span, pace, &out, allow_large))
         }
         Some(Command::Book { scene, out, english }) => with_rite(&scene, |rite| export::book(rite, &out, english)),
+        Some(Command::Notes(args)) => notes::run(&args),
         Some(Command::Glossary { scene, json }) => match scene.as_deref().map(load_or_report).transpose() {
             Ok(rite) => print::glossary(rite.as_ref(), json),
             Err(code) => Ok(code),

@@ -6,11 +6,12 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use super::{MomentArgs, load_or_report};
+use super::MomentArgs;
 use crate::rite::Rite;
 use crate::rite::deed::{Lang, describe};
 use crate::rite::glossary::{self, Term};
 use crate::rite::pace::{Pace, PaceMap};
+use crate::rite::query::BeatRef;
 
 fn lang(english: bool) -> Lang {
     if english { Lang::En } else { Lang::Zh }
@@ -20,8 +21,13 @@ pub(super) fn check(scenes: &[String]) -> io::Result<ExitCode> {
     let mut out = io::stdout().lock();
     let mut failed = false;
     for name in scenes {
-        match load_or_report(name) {
-            Ok(rite) => {
+        match super::load_reporting(name) {
+            Ok(loaded) => {
+                // quotations of 郑注 and 贾疏 that the editions do not have: warnings, not failures
+                for warning in super::notes::misquotes(&loaded) {
+                    writeln!(out, "{warning}")?;
+                }
+                let rite = loaded.rite;
                 let beats: usize = rite.steps.iter().map(|s| s.beats.len()).sum();
                 writeln!(
                     out,
@@ -65,6 +71,8 @@ struct BeatJson<'a> {
     rite_start: f32,
     rite_end: f32,
     actors: Vec<&'a str>,
+    #[serde(flatten)]
+    notes: crate::commentary::BeatNotes,
 }
 
 /// Every step and beat with its times in `pace` (`start`, `end`) and in rite time (`rite_start`, `rite_end`).
@@ -97,6 +105,7 @@ pub fn steps_json(rite: &Rite, pace: Pace) -> serde_json::Value {
                     rite_start: b.start,
                     rite_end: b.end,
                     actors: b.actors.iter().map(|&a| rite.timeline.actors[a].id.as_str()).collect(),
+                    notes: rite.commentary.notes_after(rite.beat_number(BeatRef { step: i, beat: bi })),
                 })
                 .collect(),
         })

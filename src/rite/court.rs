@@ -87,6 +87,8 @@ pub struct Region {
     pub en: String,
     /// the tallies laid here count for this side
     pub tally: Option<super::model::Side>,
+    /// the scene's note on why the place lies here (the passage of the text or the 注 it follows)
+    pub source: String,
 }
 
 /// A stair as a walkway: bottom on the ground, top on the hall, and the profile between.
@@ -170,7 +172,7 @@ impl Courtyard {
                     (None, Shape::Circle { x, z, .. }) => (*x, *z),
                 };
                 let level = level_of(ax, az);
-                Region { id: p.id.clone(), shape, anchor: [ax, floor(level), az], level, en: p.en.clone(), tally: p.tally }
+                Region { id: p.id.clone(), shape, anchor: [ax, floor(level), az], level, en: p.en.clone(), tally: p.tally, source: p.source.clone() }
             })
             .collect();
         // the treads' places come after the scene's own, so the scene's indices stay its lists'

@@ -325,15 +325,50 @@ impl LoadError {
 
 /// Loads a scene by name (see [`read_scene`]), its parts from the same source.
 pub fn load_scene(name: &str) -> Result<Loaded, LoadError> {
+    let mut loaded = load_scene_bare(name)?;
+    let file = &loaded.files[0];
+    loaded.rite.commentary = commentary_beside(file, loaded.origin, &loaded.rite).map_err(LoadError::Unreadable)?;
+    Ok(loaded)
+}
+
+/// Loads a scene by name without its commentary (for aligning it anew).
+pub fn load_scene_bare(name: &str) -> Result<Loaded, LoadError> {
     let (file, src, origin) = read_scene(name).map_err(LoadError::Unreadable)?;
-    load_with(&file, &src, &part_reader(origin)).map(|l| Loaded { origin, ..l }).map_err(LoadError::Invalid)
+    let mut loaded = load_with(&file, &src, &part_reader(origin)).map_err(LoadError::Invalid)?;
+    loaded.origin = origin;
+    Ok(loaded)
+}
+
+/// The commentary recorded beside scene `file` (`NAME.commentary.tsv` for `NAME.ron`), put
+/// together with the rite's clauses; none if there is no record.
+pub fn commentary_beside(file: &str, origin: Origin, rite: &Rite) -> Result<crate::commentary::Commentary, String> {
+    let Some(text) = read_commentary_record(file, origin)? else { return Ok(Default::default()) };
+    let beats = rite.steps.iter().flat_map(|s| &s.beats).map(|b| b.text.as_str());
+    crate::commentary::record::read(&commentary_record_of(file), &text, beats)
+}
+
+/// The text of the commentary record beside scene `file`, from the same copy as the scene.
+pub fn read_commentary_record(file: &str, origin: Origin) -> Result<Option<String>, String> {
+    let record = commentary_record_of(file);
+    match origin {
+        Origin::Disk if std::fs::symlink_metadata(&record).is_err() => Ok(None),
+        Origin::Builtin if !BUILTIN.iter().any(|(p, _)| *p == record) => Ok(None),
+        _ => part_reader(origin)(&record).map(Some).map_err(|e| format!("{record}: error: cannot read: {e}")),
+    }
+}
+
+/// Where the commentary alignment of scene `file` is recorded.
+pub fn commentary_record_of(file: &str) -> String {
+    format!("{}.commentary.tsv", file.strip_suffix(".ron").unwrap_or(file))
 }
 
 /// Loads a scene from disk only, never from the copy in the binary: what the viewer reloads
 /// when the user's file changes (a file that is gone for a moment is an error, not the shipped rite).
 pub fn load_file(path: &str) -> Result<Loaded, LoadError> {
     let src = read_regular(path).map_err(|e| LoadError::Unreadable(format!("{path}: error: cannot read: {e}")))?;
-    load_with(path, &src, &read_part).map_err(LoadError::Invalid)
+    let mut loaded = load_with(path, &src, &read_part).map_err(LoadError::Invalid)?;
+    loaded.rite.commentary = commentary_beside(path, Origin::Disk, &loaded.rite).map_err(LoadError::Unreadable)?;
+    Ok(loaded)
 }
 
 /// Loads a scene by name (see [`read_scene`]).

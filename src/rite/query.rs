@@ -37,6 +37,11 @@ impl Rite {
             .min_by(|a, b| a.0.total_cmp(&b.0))
     }
 
+    /// A beat's number in reading order, counted across steps (as the commentary counts them).
+    pub fn beat_number(&self, r: BeatRef) -> usize {
+        self.steps[..r.step].iter().map(|s| s.beats.len()).sum::<usize>() + r.beat
+    }
+
     pub fn beat(&self, r: BeatRef) -> &super::compile::BeatInfo {
         &self.steps[r.step].beats[r.beat]
     }

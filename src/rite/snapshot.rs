@@ -19,6 +19,9 @@ pub struct StepView {
 pub struct BeatView {
     pub index: usize,
     pub text: String,
+    /// the 注, 疏 and 音义 printed after this clause
+    #[serde(flatten)]
+    pub notes: crate::commentary::BeatNotes,
 }
 
 #[derive(Debug, Serialize)]
@@ -140,7 +143,11 @@ impl Rite {
                 translation: step.translation.clone(),
                 translation_en: step.translation_en.clone(),
             },
-            beat: BeatView { index: beat.beat, text: step.beats[beat.beat].text.clone() },
+            beat: BeatView {
+                index: beat.beat,
+                text: step.beats[beat.beat].text.clone(),
+                notes: self.commentary.notes_after(self.beat_number(beat)),
+            },
             actors: tl
                 .actors
                 .iter()

@@ -68,6 +68,8 @@ pub struct Rite {
     pub timeline: Timeline,
     /// the music the beats set going, on the rite's clock
     pub music: Vec<crate::music::cue::Placed>,
+    /// 郑注, 音义 and 贾疏 by clause, where the scene has a recorded alignment beside it
+    pub commentary: crate::commentary::Commentary,
 }
 
 /// Something wrong with the scene, at a node of it, with other nodes that explain it (where an
@@ -129,5 +131,6 @@ pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
         steps,
         timeline: Timeline { court, actors: tracks, props, cords, duration },
         music,
+        commentary: crate::commentary::Commentary::default(),
     })
 }

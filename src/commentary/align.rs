@@ -1,0 +1,200 @@
+//! Aligning the editions with our clauses. The 郑氏注 edition's 经, simplified and folded, is
+//! matched with our 原文 character by character (Myers' diff): each (经, 注) pair then ends at a
+//! place in our text, its anchor. The 注疏 edition's large text is matched with the 郑氏注
+//! edition's 经 and 注 together, so each 音义 and 疏 finds the anchor it follows; where the 郑氏注
+//! edition has lost a leaf, the 注疏 edition's own 注 fills it. What does not match is kept:
+//! readings of the edition, units left over and why.
+
+use similar::{Algorithm, DiffTag, capture_diff_slices};
+
+use super::kanripo::{Pair, Piece};
+use super::simplify::{fold, simplified_chars};
+
+/// A run of our text the 郑氏注 edition lacks, at least this long, is a lost leaf, not a reading.
+pub const LACUNA: usize = 24;
+
+/// Which edition a note is taken from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edition {
+    /// 四部丛刊《仪礼》郑氏注
+    Sbck,
+    /// 文渊阁四库全书《仪礼注疏》
+    Wyg,
+}
+
+impl Edition {
+    pub fn code(self) -> &'static str {
+        match self {
+            Edition::Sbck => "SBCK",
+            Edition::Wyg => "WYG",
+        }
+    }
+    pub fn from_code(code: &str) -> Option<Edition> {
+        [Edition::Sbck, Edition::Wyg].into_iter().find(|e| e.code() == code)
+    }
+}
+
+/// Where a note goes: after our letter `anchor` (its 经 ends there).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Anchored {
+    /// the 郑氏注 edition's pair `pair`
+    Zhu { pair: usize, anchor: usize },
+    /// a 注 of the 注疏 edition inside a lost leaf: piece `piece`, its first `len` characters
+    FilledZhu { piece: usize, len: usize, anchor: usize },
+    /// an 音义 or 疏 of the 注疏 edition: piece `piece`
+    Note { piece: usize, anchor: usize },
+}
+
+/// A difference between the edition's 经 and ours, at our letter `at`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reading {
+    pub at: usize,
+    pub edition: String,
+    pub ours: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Alignment {
+    pub anchored: Vec<Anchored>,
+    pub readings: Vec<Reading>,
+    /// runs of our letters the 郑氏注 edition lacks: [from, to)
+    pub lacunae: Vec<(usize, usize)>,
+    /// pairs whose 经 matched nothing of ours, and why
+    pub left: Vec<(usize, String)>,
+    /// letters of the edition's 经, and how many of them matched ours
+    pub jing_letters: usize,
+    pub jing_matched: usize,
+}
+
+/// For each item of `a`, the item of `b` it is matched with, if any.
+fn matching(a: &[char], b: &[char]) -> (Vec<Option<usize>>, Vec<similar::DiffOp>) {
+    let ops = capture_diff_slices(Algorithm::Myers, a, b);
+    let mut map = vec![None; a.len()];
+    for op in &ops {
+        let (tag, old, new) = op.as_tag_tuple();
+        if tag == DiffTag::Equal {
+            for (i, j) in old.zip(new) {
+                map[i] = Some(j);
+            }
+        }
+    }
+    (map, ops)
+}
+
+fn letters_of(s: &str) -> Vec<char> {
+    simplified_chars(s).into_iter().filter(|c| c.is_alphanumeric()).map(fold).collect()
+}
+
+/// Aligns the editions with `ours` (our 原文's letters, folded).
+pub fn align(ours: &[char], pairs: &[Pair], pieces: &[Piece]) -> Alignment {
+    // the 郑氏注 edition's 经, each letter with its pair
+    let mut jing = Vec::new();
+    let mut jing_pair = Vec::new();
+    for (p, pair) in pairs.iter().enumerate() {
+        let l = letters_of(&pair.jing);
+        jing_pair.extend(std::iter::repeat_n(p, l.len()));
+        jing.extend(l);
+    }
+    let (jing_to_ours, ops) = matching(&jing, ours);
+    let mut readings = Vec::new();
+    let mut lacunae = Vec::new();
+    for op in &ops {
+        let (tag, old, new) = op.as_tag_tuple();
+        match tag {
+            DiffTag::Equal => {}
+            DiffTag::Insert if new.len() >= LACUNA => lacunae.push((new.start, new.end)),
+            _ => readings.push(Reading { at: new.start, edition: jing[old].iter().collect(), ours: ours[new].iter().collect() }),
+        }
+    }
+    // each pair ends after the last of its letters that matched
+    let mut anchored = Vec::new();
+    let mut left = Vec::new();
+    let mut last_end = vec![None; pairs.len()];
+    for (i, m) in jing_to_ours.iter().enumerate() {
+        if let Some(j) = m {
+            last_end[jing_pair[i]] = Some(j + 1);
+        }
+    }
+    for (p, end) in last_end.iter().enumerate() {
+        match end {
+            Some(anchor) => anchored.push(Anchored::Zhu { pair: p, anchor: *anchor }),
+            None => left.push((p, format!("its 经 「{}」 matches nothing of ours", pairs[p].jing.chars().take(12).collect::<String>()))),
+        }
+    }
+    anchored.extend(notes(ours, pairs, pieces, &jing_to_ours, &lacunae));
+    anchored.sort_by_key(|a| match a {
+        Anchored::Zhu { anchor, .. } | Anchored::FilledZhu { anchor, .. } => (*anchor, 0),
+        Anchored::Note { anchor, .. } => (*anchor, 1),
+    });
+    let jing_matched = jing_to_ours.iter().filter(|m| m.is_some()).count();
+    Alignment { anchored, readings, lacunae, left, jing_letters: jing.len(), jing_matched }
+}
+
+/// The 注疏 edition's notes, anchored through the 郑氏注 edition (and, in its lost leaves, through
+/// our text directly).
+fn notes(ours: &[char], pairs: &[Pair], pieces: &[Piece], jing_to_ours: &[Option<usize>], lacunae: &[(usize, usize)]) -> Vec<Anchored> {
+    // the 郑氏注 edition as one stream: for each letter, our letter if it is a matched 经 letter
+    let mut full = Vec::new();
+    let mut full_to_ours = Vec::new();
+    let mut k = 0;
+    for pair in pairs {
+        for c in letters_of(&pair.jing) {
+            full.push(c);
+            full_to_ours.push(jing_to_ours[k]);
+            k += 1;
+        }
+        for c in letters_of(&pair.zhu) {
+            full.push(c);
+            full_to_ours.push(None);
+        }
+    }
+    // the 注疏 edition's large text, each letter with its piece
+    let mut large = Vec::new();
+    let mut large_piece = Vec::new();
+    for (i, piece) in pieces.iter().enumerate() {
+        if let Piece::Jing(t) | Piece::Zhu(t) = piece {
+            let l = letters_of(t);
+            large_piece.extend(std::iter::repeat_n(i, l.len()));
+            large.extend(l);
+        }
+    }
+    let (large_to_full, _) = matching(&large, &full);
+    let mut large_to_ours: Vec<Option<usize>> = large_to_full.iter().map(|m| m.and_then(|f| full_to_ours[f])).collect();
+    // inside a lost leaf, the 注疏 edition's letters are matched with ours directly
+    for &(from, to) in lacunae {
+        let before = large_to_ours.iter().rposition(|m| m.is_some_and(|j| j < from)).map_or(0, |i| i + 1);
+        let after = large_to_ours.iter().position(|m| m.is_some_and(|j| j >= to)).unwrap_or(large.len());
+        if before >= after {
+            continue;
+        }
+        let (inner, _) = matching(&large[before..after], &ours[from..to]);
+        for (i, m) in inner.into_iter().enumerate() {
+            if let Some(j) = m {
+                large_to_ours[before + i] = Some(from + j);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut cursor = 0; // letters of `large` before the piece being read
+    let mut anchor = 0; // our letter after the last matched large letter so far
+    for (i, piece) in pieces.iter().enumerate() {
+        match piece {
+            Piece::Jing(_) | Piece::Zhu(_) => {
+                let n = large_piece[cursor..].iter().take_while(|p| **p == i).count();
+                let here = &large_to_ours[cursor..cursor + n];
+                // a 注 whose 经 ended inside a lost leaf: the 郑氏注 edition has none to give
+                let lost = lacunae.iter().any(|&(from, to)| anchor > from && anchor <= to);
+                let len = here.iter().take_while(|m| m.is_none()).count();
+                if matches!(piece, Piece::Zhu(_)) && lost && len > 0 {
+                    out.push(Anchored::FilledZhu { piece: i, len, anchor });
+                }
+                if let Some(m) = here.iter().flatten().last() {
+                    anchor = m + 1;
+                }
+                cursor += n;
+            }
+            Piece::Yinyi(_) | Piece::Shu(_) => out.push(Anchored::Note { piece: i, anchor }),
+        }
+    }
+    out
+}
