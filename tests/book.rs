@@ -110,6 +110,29 @@ fn the_book_opens_from_disk_its_links_resolve_and_search_finds_san_ou() {
 }
 
 #[test]
+fn the_book_gives_each_clause_its_zhu_and_shu_and_searches_them() {
+    let dir = build("xiang_she", false);
+    let index = format!("file://{}", dir.join("index.html").display());
+    // the 注's words find the clause they follow
+    let (dom, log) = open(&format!("{index}?q=此县谓磬也"));
+    assert!(console_errors(&log).is_empty(), "console errors: {:?}", console_errors(&log));
+    let hits = dom.split("<ol id=\"hits\">").nth(1).expect("the results list");
+    let hits = &hits[..hits.find("</ol>").unwrap()];
+    assert!(hits.contains("注：此县谓磬也"), "the search finds the 注: {hits}");
+    // 贾疏's divisions on the title page, each linked
+    assert!(dom.contains("贾疏分节") && dom.contains("论州长将射先戒宾之事"), "the divisions are listed");
+    // the section that sets out the 县: its 注 beneath the clause, its 疏 folded
+    let section = (1..60)
+        .map(|k| dir.join(format!("section-{k:03}.html")))
+        .find(|p| std::fs::read_to_string(p).is_ok_and(|t| t.contains("此县谓磬也")))
+        .expect("a section page with the 注 on the 县");
+    let (dom, _) = open(&format!("file://{}", section.display()));
+    assert!(dom.contains("class=\"zhu\"") && dom.contains("<details class=\"shu\">"), "注 and a folded 疏");
+    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("book");
+    screenshot(&format!("file://{}", section.display()), &shots.join("section_zhu.png"));
+}
+
+#[test]
 fn the_english_book_of_da_she_links_everything() {
     let dir = build("da_she", true);
     assert!(links_resolve(&dir) > 5000);

@@ -10,12 +10,21 @@ use crate::commentary::{Edition, Unit};
 use crate::rite::Rite;
 use crate::rite::query::BeatRef;
 
+/// How the commentaries are shown: in the editions' characters or simplified, the 疏 unfolded
+/// or not (as the viewer or a render was started; the panel's switches change it).
+#[derive(bevy::prelude::Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NotesView {
+    pub traditional: bool,
+    pub open_shu: bool,
+}
+
 /// The longest 注 shown in a clause's tooltip before it is cut.
 const TOOLTIP_CHARS: usize = 140;
 
 /// The 注 (with 音义 and 疏) of every unit whose 经 covers `beat`. Returns the name of a thing
 /// under the pointer in the 注, if any, for the scene to light.
-pub(super) fn notes(ui: &mut egui::Ui, rite: &Rite, beat: BeatRef, en: bool, traditional: &mut bool, names: &[String]) -> Option<String> {
+pub(super) fn notes(ui: &mut egui::Ui, rite: &Rite, beat: BeatRef, en: bool, view: &mut NotesView, names: &[String]) -> Option<String> {
+    let traditional = &mut view.traditional;
     if rite.commentary.units.is_empty() {
         return None;
     }
@@ -74,7 +83,7 @@ pub(super) fn notes(ui: &mut egui::Ui, rite: &Rite, beat: BeatRef, en: bool, tra
         let shu: Vec<&str> = u.shu().map(|s| s.get(*traditional)).collect();
         if !shu.is_empty() {
             let head = format!("{} ({} {})", tr(en, "贾疏", "Subcommentary of Jia Gongyan (贾疏)"), shu.iter().map(|s| s.chars().count()).sum::<usize>(), tr(en, "字", "characters"));
-            egui::CollapsingHeader::new(head).id_salt(("shu", u.letters.start)).default_open(false).show(ui, |ui| {
+            egui::CollapsingHeader::new(head).id_salt(("shu", u.letters.start)).default_open(view.open_shu).show(ui, |ui| {
                 egui::ScrollArea::vertical().id_salt(("shu_text", u.letters.start)).max_height(280.0).show(ui, |ui| {
                     for s in shu {
                         ui.label(egui::RichText::new(s).color(INK));

@@ -5,6 +5,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub const FONT: &[u8] = include_bytes!("../../assets/fonts/LXGWWenKai-sheli.ttf");
 
+/// The commentaries' fonts (the characters only they use, in the same hand; then the editions'
+/// rare variants, 㑹, 𥜗 …, from 花園明朝), tried in this order after the main font.
+const NOTES_FONTS: [&str; 3] = ["wenkai_notes", "hanamin_a", "hanamin_b"];
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, install.run_if(not(resource_exists::<FontsInstalled>)))
         .add_systems(EguiPrimaryContextPass, warm.run_if(resource_exists::<FontsInstalled>).run_if(not(resource_exists::<GlyphsWarm>)));
@@ -62,8 +65,14 @@ fn install(mut contexts: EguiContexts, mut commands: Commands) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut fonts = egui::FontDefinitions::default();
     fonts.font_data.insert("wenkai".into(), std::sync::Arc::new(egui::FontData::from_static(FONT)));
+    for (name, data) in NOTES_FONTS.iter().zip(crate::plan::svg::NOTES_FONTS) {
+        fonts.font_data.insert((*name).into(), std::sync::Arc::new(egui::FontData::from_static(data)));
+    }
     for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
-        fonts.families.entry(family).or_default().insert(0, "wenkai".into());
+        let list = fonts.families.entry(family).or_default();
+        for (k, name) in std::iter::once("wenkai").chain(NOTES_FONTS).enumerate() {
+            list.insert(k, name.into());
+        }
     }
     ctx.set_fonts(fonts);
     ctx.set_theme(egui::Theme::Light);

@@ -11,6 +11,7 @@ mod carry;
 pub mod clip;
 mod close_view;
 mod commentary_view;
+pub use commentary_view::NotesView;
 mod courtyard;
 pub mod director;
 pub mod figures;
@@ -82,6 +83,8 @@ pub struct Viewer {
     pub select: Option<String>,
     pub window: (u32, u32),
     pub english: bool,
+    /// how the commentaries are shown at the start
+    pub notes: NotesView,
     /// `Some(path)`: draw the moment, save a PNG there, leave
     pub render_to: Option<String>,
     /// film a span instead (`sheli clip`)
@@ -92,7 +95,7 @@ pub struct Viewer {
 
 /// Opens the viewer (or, with `render_to`, takes one picture) and runs it until it is closed.
 pub fn run(v: Viewer) -> AppExit {
-    let Viewer { loaded, scene, start, paused, view, select, window: (w, h), english, render_to, clip, pace } = v;
+    let Viewer { loaded, scene, start, paused, view, select, window: (w, h), english, notes, render_to, clip, pace } = v;
     let file = loaded.files[0].clone();
     let loaded_files = loaded.files.clone();
     let rendering = render_to.is_some() || clip.is_some();
@@ -124,6 +127,7 @@ pub fn run(v: Viewer) -> AppExit {
         .insert_resource(Playhead { t: start, playing: !paused && !rendering, speed: 1.0 })
         .insert_resource(Launch { view, select, render_to })
         .insert_resource(Language(if english { Lang::En } else { Lang::Zh }))
+        .insert_resource(notes)
         .configure_sets(EguiPrimaryContextPass, (UiSystems::Panels, UiSystems::Overlays).chain());
     if let Some(clip) = clip {
         // a clip's clock is stepped by hand: one frame, one fixed step, however long it takes to draw

@@ -19,6 +19,7 @@ pub(super) struct Toggles<'w> {
     labels: ResMut<'w, LabelSettings>,
     show_path: ResMut<'w, super::highlight::ShowPath>,
     sound: ResMut<'w, super::sound::SoundSettings>,
+    notes: ResMut<'w, super::commentary_view::NotesView>,
 }
 
 /// What the reader typed or chose in the panel and keeps from frame to frame.
@@ -29,8 +30,6 @@ pub(super) struct Typed {
     pinyin: bool,
     /// the text panel folded away, for a small window
     hide_text: bool,
-    /// the commentary in the editions' own characters (繁), not simplified
-    traditional: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -215,128 +214,130 @@ pub(super) fn panels(
                     }
                 });
             });
-            let section = if en { glossary().section_en(&step.section).unwrap_or(&step.section) } else { &step.section };
-            ui.label(
-                egui::RichText::new(format!("{section} · {} {} / {}", tr(en, "第", "step"), now.beat.step + 1, rite.steps.len()))
-                    .color(DONE),
-            );
-            ui.separator();
-            ui.horizontal(|ui| {
-                ui.label(egui::RichText::new(tr(en, "原文", "Classical text")).strong());
-                ui.checkbox(&mut typed.pinyin, tr(en, "拼音", "pinyin"));
-            });
-            // each clause a link: the enacted one in red, those done in grey
-            let mut word_under_pointer = None;
-            ui.horizontal_wrapped(|ui| {
-                ui.spacing_mut().item_spacing.x = 0.0;
-                for (bi, b) in step.beats.iter().enumerate() {
-                    let zhu_tip = super::commentary_view::tooltip(rite, crate::rite::query::BeatRef { step: now.beat.step, beat: bi }, typed.traditional);
-                    let colour = match bi.cmp(&now.beat.beat) {
-                        std::cmp::Ordering::Less => DONE,
-                        std::cmp::Ordering::Equal => NOW,
-                        std::cmp::Ordering::Greater => INK,
-                    };
-                    // names of things are underlined: hovering one lights it up in the scene
-                    for (run, name) in super::highlight::split_names(&b.text, &names.0) {
-                        let mut text = egui::RichText::new(run).size(20.0).color(colour);
-                        if bi == now.beat.beat {
-                            text = text.background_color(egui::Color32::from_rgb(255, 236, 190));
-                        }
-                        if name.is_some() {
-                            text = text.underline();
-                        }
-                        let mut r =
-                            ui.add(egui::Label::new(text).sense(egui::Sense::click())).on_hover_cursor(egui::CursorIcon::PointingHand);
-                        if let Some(word) = &name {
-                            r = r.on_hover_ui(|ui| super::glossary_view::entry(ui, word, rite));
-                        } else if let Some(tip) = &zhu_tip {
-                            r = r.on_hover_text(tip);
-                        }
-                        if r.hovered() && name.is_some() {
-                            word_under_pointer = name.clone();
-                        }
-                        if r.clicked() {
-                            seek_to = Some(b.start);
-                        }
-                    }
-                }
-            });
-            if typed.pinyin {
-                ui.label(egui::RichText::new(pinyin_of(&step.text())).italics().color(DONE));
-            }
-            ui.add_space(8.0);
-            if en {
-                ui.label(egui::RichText::new("Translation").strong());
-                ui.label(egui::RichText::new(&step.translation_en).color(INK));
-                egui::CollapsingHeader::new("Modern Chinese translation (译文)").id_salt("yiwen").show(ui, |ui| {
-                    ui.label(egui::RichText::new(&step.translation).color(INK));
-                });
-            } else {
-                ui.label(egui::RichText::new("译文").strong());
-                ui.label(egui::RichText::new(&step.translation).color(INK));
-            }
-            let notes: Vec<&crate::rite::compile::StepInfo> = rite.steps.iter().filter(|s| s.annotates.contains(&step.id)).collect();
-            if !notes.is_empty() {
-                ui.add_space(8.0);
-                ui.label(egui::RichText::new(tr(en, "记", "Notes (记)")).strong());
-                for n in notes {
-                    ui.label(egui::RichText::new(n.text()).italics().color(DONE));
-                    if en {
-                        ui.label(egui::RichText::new(&n.translation_en).italics().color(DONE));
-                    }
-                }
-            }
-            if let Some(word) = super::commentary_view::notes(ui, rite, now.beat, en, &mut typed.traditional, &names.0) {
-                word_under_pointer = Some(word);
-            }
-            if hovered_word.0 != word_under_pointer {
-                hovered_word.0 = word_under_pointer;
-            }
-            ui.separator();
-            ui.horizontal(|ui| {
-                ui.label(tr(en, "检索", "Search"));
-                ui.add(
-                    egui::TextEdit::singleline(&mut typed.search)
-                        .hint_text(tr(en, "原文、译文、人名", "text, translation, names"))
-                        .desired_width(f32::INFINITY),
+            // the text, its 注 and 疏, search, glossary and cast scroll together in a small window
+            egui::ScrollArea::vertical().id_salt("text_panel").auto_shrink([false, false]).show(ui, |ui| {
+                let section = if en { glossary().section_en(&step.section).unwrap_or(&step.section) } else { &step.section };
+                ui.label(
+                    egui::RichText::new(format!("{section} · {} {} / {}", tr(en, "第", "step"), now.beat.step + 1, rite.steps.len()))
+                        .color(DONE),
                 );
-            });
-            let search = typed.search.clone();
-            if !search.trim().is_empty() {
-                super::search_view::hits(ui, rite, search.trim(), en, &mut selection, &mut moved, &mut seek_to);
-            }
-            egui::CollapsingHeader::new(tr(en, "术语", "Glossary")).default_open(false).show(ui, |ui| {
-                super::glossary_view::browser(ui, &mut typed.glossary, en);
-            });
-            egui::CollapsingHeader::new(tr(en, "人物", "Cast")).default_open(false).show(ui, |ui| {
-                egui::ScrollArea::vertical().id_salt("cast").max_height(240.0).show(ui, |ui| {
-                    for (i, a) in rite.timeline.actors.iter().enumerate() {
-                        let label = if en && !a.en.is_empty() { format!("{} · {}", a.name, a.en) } else { a.name.clone() };
-                        if ui.selectable_label(selection.0 == Some(i), label).clicked() {
-                            selection.0 = Some(i);
-                            moved.write(Moved);
-                        }
-                    }
+                ui.separator();
+                ui.horizontal(|ui| {
+                    ui.label(egui::RichText::new(tr(en, "原文", "Classical text")).strong());
+                    ui.checkbox(&mut typed.pinyin, tr(en, "拼音", "pinyin"));
                 });
-            });
-            if selection.0.is_none() {
-                ui.label(egui::RichText::new(tr(en, "点击人物，查看其职事", "Click a person to see their duties")).color(DONE));
-            }
-            egui::CollapsingHeader::new(tr(en, "目录", "Contents")).default_open(false).show(ui, |ui| {
-                egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
-                    let mut last = "";
-                    for s in &rite.steps {
-                        if s.section != last {
-                            last = &s.section;
-                            if ui.link(&s.section).clicked() {
-                                seek_to = Some(s.start);
+                // each clause a link: the enacted one in red, those done in grey
+                let mut word_under_pointer = None;
+                ui.horizontal_wrapped(|ui| {
+                    ui.spacing_mut().item_spacing.x = 0.0;
+                    for (bi, b) in step.beats.iter().enumerate() {
+                        let zhu_tip = super::commentary_view::tooltip(rite, crate::rite::query::BeatRef { step: now.beat.step, beat: bi }, toggles.notes.traditional);
+                        let colour = match bi.cmp(&now.beat.beat) {
+                            std::cmp::Ordering::Less => DONE,
+                            std::cmp::Ordering::Equal => NOW,
+                            std::cmp::Ordering::Greater => INK,
+                        };
+                        // names of things are underlined: hovering one lights it up in the scene
+                        for (run, name) in super::highlight::split_names(&b.text, &names.0) {
+                            let mut text = egui::RichText::new(run).size(20.0).color(colour);
+                            if bi == now.beat.beat {
+                                text = text.background_color(egui::Color32::from_rgb(255, 236, 190));
+                            }
+                            if name.is_some() {
+                                text = text.underline();
+                            }
+                            let mut r =
+                                ui.add(egui::Label::new(text).sense(egui::Sense::click())).on_hover_cursor(egui::CursorIcon::PointingHand);
+                            if let Some(word) = &name {
+                                r = r.on_hover_ui(|ui| super::glossary_view::entry(ui, word, rite));
+                            } else if let Some(tip) = &zhu_tip {
+                                r = r.on_hover_text(tip);
+                            }
+                            if r.hovered() && name.is_some() {
+                                word_under_pointer = name.clone();
+                            }
+                            if r.clicked() {
+                                seek_to = Some(b.start);
                             }
                         }
                     }
                 });
+                if typed.pinyin {
+                    ui.label(egui::RichText::new(pinyin_of(&step.text())).italics().color(DONE));
+                }
+                ui.add_space(8.0);
+                if en {
+                    ui.label(egui::RichText::new("Translation").strong());
+                    ui.label(egui::RichText::new(&step.translation_en).color(INK));
+                    egui::CollapsingHeader::new("Modern Chinese translation (译文)").id_salt("yiwen").show(ui, |ui| {
+                        ui.label(egui::RichText::new(&step.translation).color(INK));
+                    });
+                } else {
+                    ui.label(egui::RichText::new("译文").strong());
+                    ui.label(egui::RichText::new(&step.translation).color(INK));
+                }
+                let notes: Vec<&crate::rite::compile::StepInfo> = rite.steps.iter().filter(|s| s.annotates.contains(&step.id)).collect();
+                if !notes.is_empty() {
+                    ui.add_space(8.0);
+                    ui.label(egui::RichText::new(tr(en, "记", "Notes (记)")).strong());
+                    for n in notes {
+                        ui.label(egui::RichText::new(n.text()).italics().color(DONE));
+                        if en {
+                            ui.label(egui::RichText::new(&n.translation_en).italics().color(DONE));
+                        }
+                    }
+                }
+                if let Some(word) = super::commentary_view::notes(ui, rite, now.beat, en, &mut toggles.notes, &names.0) {
+                    word_under_pointer = Some(word);
+                }
+                if hovered_word.0 != word_under_pointer {
+                    hovered_word.0 = word_under_pointer;
+                }
+                ui.separator();
+                ui.horizontal(|ui| {
+                    ui.label(tr(en, "检索", "Search"));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut typed.search)
+                            .hint_text(tr(en, "原文、译文、人名", "text, translation, names"))
+                            .desired_width(f32::INFINITY),
+                    );
+                });
+                let search = typed.search.clone();
+                if !search.trim().is_empty() {
+                    super::search_view::hits(ui, rite, search.trim(), en, &mut selection, &mut moved, &mut seek_to);
+                }
+                egui::CollapsingHeader::new(tr(en, "术语", "Glossary")).default_open(false).show(ui, |ui| {
+                    super::glossary_view::browser(ui, &mut typed.glossary, en);
+                });
+                egui::CollapsingHeader::new(tr(en, "人物", "Cast")).default_open(false).show(ui, |ui| {
+                    egui::ScrollArea::vertical().id_salt("cast").max_height(240.0).show(ui, |ui| {
+                        for (i, a) in rite.timeline.actors.iter().enumerate() {
+                            let label = if en && !a.en.is_empty() { format!("{} · {}", a.name, a.en) } else { a.name.clone() };
+                            if ui.selectable_label(selection.0 == Some(i), label).clicked() {
+                                selection.0 = Some(i);
+                                moved.write(Moved);
+                            }
+                        }
+                    });
+                });
+                if selection.0.is_none() {
+                    ui.label(egui::RichText::new(tr(en, "点击人物，查看其职事", "Click a person to see their duties")).color(DONE));
+                }
+                egui::CollapsingHeader::new(tr(en, "目录", "Contents")).default_open(false).show(ui, |ui| {
+                    egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
+                        let mut last = "";
+                        for s in &rite.steps {
+                            if s.section != last {
+                                last = &s.section;
+                                if ui.link(&s.section).clicked() {
+                                    seek_to = Some(s.start);
+                                }
+                            }
+                        }
+                    });
+                });
+                super::commentary_view::divisions(ui, rite, en, &mut seek_to);
             });
-            super::commentary_view::divisions(ui, rite, en, &mut seek_to);
-            ui.allocate_rect(ui.available_rect_before_wrap(), egui::Sense::hover());
         })
     });
 

@@ -81,8 +81,8 @@ impl Page {
 pub fn style_css() -> String {
     format!(
         "{}\n{}",
-        crate::plan::svg::font_face(),
-        r#"body { font-family: sheli, 'LXGW WenKai', serif; max-width: 62rem; margin: 1.5rem auto; padding: 0 1rem; color: #2a1e18; background: #fbf8f0; line-height: 1.6; }
+        crate::plan::svg::font_face() + &notes_font_faces(),
+        r#"body { font-family: sheli, sheli-notes-0, sheli-notes-1, sheli-notes-2, 'LXGW WenKai', serif; max-width: 62rem; margin: 1.5rem auto; padding: 0 1rem; color: #2a1e18; background: #fbf8f0; line-height: 1.6; }
 h1 { font-size: 1.8rem; } h2 { font-size: 1.3rem; margin-top: 2rem; }
 a { color: #8a2a1a; } nav { margin-bottom: 1rem; }
 .yuanwen { font-size: 1.35rem; } .yuanwen a.clause { text-decoration: none; color: #2a1e18; border-bottom: 1px dotted #b0a080; }
@@ -108,6 +108,16 @@ details.shu summary { cursor: pointer; color: #8a2a1a; font-size: 0.92rem; } det
 }
 "#
     )
+}
+
+/// The commentaries' extra fonts (the characters only the 注 and 疏 use, and their rare variants),
+/// as families tried after the main one.
+fn notes_font_faces() -> String {
+    crate::plan::svg::NOTES_FONTS
+        .iter()
+        .enumerate()
+        .map(|(k, font)| format!("@font-face{{font-family:sheli-notes-{k};src:url(data:font/ttf;base64,{}) format('truetype');}}", crate::plan::svg::base64(font)))
+        .collect()
 }
 
 /// The search: plain JavaScript over the prebuilt `INDEX`; `?q=` on the address searches at once.

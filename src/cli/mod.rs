@@ -58,6 +58,12 @@ pub struct OpenArgs {
     /// interface and labels in English
     #[arg(long)]
     pub english: bool,
+    /// the commentaries (注, 疏) in the editions' own characters (繁), not simplified
+    #[arg(long)]
+    pub traditional: bool,
+    /// the 贾疏 under the text panel's 注 unfolded
+    #[arg(long)]
+    pub open_shu: bool,
 }
 
 /// A moment of the rite, named by its words, its step, or its time.
@@ -167,6 +173,12 @@ pub enum Command {
         /// interface and labels in English
         #[arg(long)]
         english: bool,
+        /// the commentaries in the editions' own characters (繁)
+        #[arg(long)]
+        traditional: bool,
+        /// the 贾疏 under the text panel's 注 unfolded
+        #[arg(long)]
+        open_shu: bool,
     },
     /// Every beat an actor acts in, by section
     Duties {
@@ -336,6 +348,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 view: Some(view),
                 window: Some(format!("{width}x{height}")),
                 english,
+                ..OpenArgs::default()
             };
             Ok(open::clip(open, &from, &to, fps, out))
         }
@@ -349,7 +362,7 @@ pub fn run(cli: Cli) -> ExitCode {
             Ok(rite) => print::glossary(rite.as_ref(), json),
             Err(code) => Ok(code),
         },
-        Some(Command::Render { scene, at, out, width, height, view, select, english }) => {
+        Some(Command::Render { scene, at, out, width, height, view, select, english, traditional, open_shu }) => {
             let open = OpenArgs {
                 scene: Some(scene),
                 at,
@@ -358,6 +371,8 @@ pub fn run(cli: Cli) -> ExitCode {
                 view: Some(view),
                 window: Some(format!("{width}x{height}")),
                 english,
+                traditional,
+                open_shu,
             };
             Ok(open::open_viewer(open, Some(out)))
         }

@@ -165,6 +165,7 @@ fn prepare(open: OpenArgs, render_to: Option<String>) -> Result<crate::app::View
         select: open.select,
         window,
         english: open.english,
+        notes: crate::app::NotesView { traditional: open.traditional, open_shu: open.open_shu },
         render_to,
         clip: None,
         pace: open.at.pace.unwrap_or(crate::rite::pace::Pace::Film),

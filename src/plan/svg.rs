@@ -4,6 +4,12 @@ use std::fmt::Write;
 
 /// The bundled font (LXGW WenKai, cut to the characters sheli shows; OFL 1.1).
 pub const FONT: &[u8] = include_bytes!("../../assets/fonts/LXGWWenKai-sheli.ttf");
+/// The commentaries' fonts (see tools/subset_font.sh): the book carries them, a plan never needs them.
+pub const NOTES_FONTS: [&[u8]; 3] = [
+    include_bytes!("../../assets/fonts/LXGWWenKai-notes.ttf"),
+    include_bytes!("../../assets/fonts/HanaMinA-notes.ttf"),
+    include_bytes!("../../assets/fonts/HanaMinB-notes.ttf"),
+];
 /// The font stack: the bundled font, embedded or served beside the page, first.
 pub const FONT_FAMILY: &str = "sheli, 'LXGW WenKai', 'Noto Serif CJK SC', 'Songti SC', serif";
 
