@@ -6,7 +6,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn build(scene: &str, english: bool) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("book").join(format!("{scene}{}", if english { "_en" } else { "" }));
+    build_as(scene, english, "")
+}
+
+/// A book in its own folder (`tag` apart), so that tests running at once never share one.
+fn build_as(scene: &str, english: bool, tag: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("book").join(format!("{scene}{}{tag}", if english { "_en" } else { "" }));
     let _ = std::fs::remove_dir_all(&dir);
     let mut args = vec!["book", scene, "--out", dir.to_str().unwrap()];
     if english {
@@ -111,7 +116,7 @@ fn the_book_opens_from_disk_its_links_resolve_and_search_finds_san_ou() {
 
 #[test]
 fn the_book_gives_each_clause_its_zhu_and_shu_and_searches_them() {
-    let dir = build("xiang_she", false);
+    let dir = build_as("xiang_she", false, "_notes");
     let index = format!("file://{}", dir.join("index.html").display());
     // the 注's words find the clause they follow
     let (dom, log) = open(&format!("{index}?q=此县谓磬也"));

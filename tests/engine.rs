@@ -306,6 +306,8 @@ proptest! {
         let src = generated(&moves);
         let rite = match load("generated.ron", &src) {
             Ok(r) => r,
+            // two people sent onto one spot is refused (one spot holds one body): not this property's case
+            Err(d) if d.0.iter().all(|x| x.headline().contains("one spot holds one body")) => { prop_assume!(false); unreachable!() }
             Err(d) => { prop_assert!(false, "a scene of walks between standable spots must load:\n{}", d); unreachable!() }
         };
         let tl = &rite.timeline;

@@ -25,7 +25,9 @@ python3 - "$work" "$lxgw" "$hana" <<'PY'
 import sys
 from fontTools.ttLib import TTFont
 work, lxgw, hana = sys.argv[1:]
-main = set(open(f"{work}/main", encoding="utf-8").read())
+# what the main font really has (a character of the source files that LXGW WenKai lacks, such as
+# a variant in the converter's table, is left to the fonts that follow)
+main = {chr(c) for c in TTFont("assets/fonts/LXGWWenKai-sheli.ttf", lazy=True).getBestCmap()}
 notes = set(open(f"{work}/notes", encoding="utf-8").read()) - main
 notes = {c for c in notes if not c.isspace() and ord(c) > 0x7f}
 rest = notes
