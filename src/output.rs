@@ -35,9 +35,21 @@ fn folder_of(path: &Path) -> Result<&Path, String> {
     if dir.is_dir() { Ok(dir) } else { Err(format!("the folder `{}` does not exist", dir.display())) }
 }
 
+/// A device, a pipe or a socket is never replaced by a file renamed over it (`--out /dev/full`
+/// would put an SVG where the device was): an output is a regular file or a new name.
+fn regular_or_new(path: &Path) -> Result<(), String> {
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() && !meta.is_dir() => {
+            Err(format!("`{}` is not a regular file: give the name of a file to write", path.display()))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// A name for the file being written, beside its target (a rename across folders could fail),
 /// ending in the target's extension (the PNG encoder and ffmpeg pick the format by it).
 pub(crate) fn temp_beside(path: &Path) -> Result<PathBuf, String> {
+    regular_or_new(path)?;
     let dir = folder_of(path)?;
     let name = path.file_name().ok_or_else(|| format!("`{}` names no file", path.display()))?;
     let ext = path.extension().map(|e| e.to_string_lossy()).unwrap_or_default();
@@ -77,12 +89,20 @@ pub(crate) fn check_out(out: &str, inputs: &[String]) -> Result<(), String> {
         return Err("give a file name".into());
     }
     folder_of(Path::new(out))?;
+    regular_or_new(Path::new(out))?;
     refuse_input(Path::new(out), inputs)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_device_is_never_replaced_by_the_output() {
+        let err = write_whole(Path::new("/dev/full"), b"x").unwrap_err();
+        assert!(err.contains("not a regular file"), "{err}");
+        assert!(!std::fs::metadata("/dev/full").unwrap().is_file(), "/dev/full is still a device");
+    }
 
     #[test]
     fn a_file_just_read_is_refused_under_any_of_its_names() {

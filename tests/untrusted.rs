@@ -171,3 +171,14 @@ fn every_command_gets_its_own_usage_for_a_bad_argument() {
     let text = all_output(&sheli(&["state", "xiang_she", "--time", "999999"]));
     assert!(text.contains("past the end of the rite"), "{text}");
 }
+
+#[test]
+fn a_device_named_as_the_output_is_refused_and_left_a_device() {
+    use std::os::unix::fs::FileTypeExt;
+    for dev in ["/dev/full", "/dev/null"] {
+        let out = sheli(&["plan", "scenes/xiang_she.ron", "--out", dev]);
+        assert!(!out.status.success(), "plan --out {dev} succeeded");
+        assert!(all_output(&out).contains("not a regular file"), "{}", all_output(&out));
+        assert!(std::fs::metadata(dev).unwrap().file_type().is_char_device(), "{dev} is no longer a device");
+    }
+}
