@@ -44,7 +44,7 @@ const VARIANTS: [(char, char); 30] = [
 
 /// Pairs our cleaned text writes either way (the errata keep 馀/余, 旃/旜 as the seed has them):
 /// folded to one form on both sides before matching, never in what is shown.
-const EITHER: [(char, char); 9] = [
+const EITHER: [(char, char); 10] = [
     ('馀', '余'),
     ('旜', '旃'),
     ('貍', '狸'),
@@ -54,6 +54,8 @@ const EITHER: [(char, char); 9] = [
     ('𫄨', '絺'),
     ('袓', '袒'),
     ('梱', '捆'),
+    // the converter gives 筭 as 算; our 大射仪 text keeps the seed's 筭
+    ('筭', '算'),
 ];
 
 fn opencc() -> &'static OpenCC {
