@@ -145,3 +145,13 @@ const LAST_JING_DA: &str = "公入驁";
 /// 乡射礼's clause whose 注 says which 县 it is
 const XIAN_CLAUSE: &str = "县于洗东北";
 const MISQUOTE_AT: &str = "tests/scenes/misquote.ron:29:";
+
+#[test]
+fn the_great_archery_glossary_names_its_targets_drums_and_servants() {
+    let out = stdout(&["glossary", "scenes/da_she.ron"]);
+    for term in ["参侯", "建鼓", "仆人"] {
+        assert!(out.lines().any(|l| l.starts_with(&format!("{term}  "))), "{term} is missing:\n{out}");
+    }
+    // the 注 it cites
+    assert!(out.contains("建犹树也"), "{out}");
+}

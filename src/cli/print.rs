@@ -249,8 +249,17 @@ pub(super) fn duties(rite: &Rite, key: &str, json: bool, english: bool) -> io::R
 
 /// The glossary, or the part of it a scene's text uses.
 pub(super) fn glossary_terms(rite: Option<&Rite>) -> Vec<&'static Term> {
-    let text = rite.map(|r| r.text());
-    glossary::glossary().terms.iter().filter(|t| text.as_ref().is_none_or(|text| text.contains(&t.term))).collect()
+    let Some(rite) = rite else { return glossary::glossary().terms.iter().collect() };
+    let text = rite.text();
+    // the terms of its text, and the names of what stands in its court and who takes part (the
+    // 参侯 is named in the court, its text says only 参)
+    let tl = &rite.timeline;
+    let names: std::collections::HashSet<&str> = (tl.court.solids.iter().map(|s| s.id.as_str()))
+        .chain(tl.court.regions.iter().map(|r| r.id.as_str()))
+        .chain(tl.props.iter().map(|p| p.name.as_str()))
+        .chain(tl.actors.iter().map(|a| a.name.as_str()))
+        .collect();
+    glossary::glossary().terms.iter().filter(|t| text.contains(&t.term) || names.contains(t.term.as_str())).collect()
 }
 
 pub(super) fn glossary(rite: Option<&Rite>, json: bool) -> io::Result<ExitCode> {
