@@ -10,6 +10,15 @@ use similar::{Algorithm, DiffTag, capture_diff_slices};
 use super::kanripo::{Pair, Piece};
 use super::simplify::{fold, simplified_chars};
 
+/// Letters matched in a row, in order, that count as the texts agreeing (fewer may be chance).
+const FIRM: usize = 3;
+
+/// Where `map[i..i + FIRM]` are matched to consecutive letters of ours: the first of them.
+fn firm_run(map: &[Option<usize>], i: usize) -> Option<usize> {
+    let first = map.get(i).copied().flatten()?;
+    (1..FIRM).all(|k| map.get(i + k).copied().flatten() == Some(first + k)).then_some(first)
+}
+
 /// A run of our text the 郑氏注 edition lacks, at least this long, is a lost leaf, not a reading.
 pub const LACUNA: usize = 24;
 
@@ -162,8 +171,13 @@ fn notes(ours: &[char], pairs: &[Pair], pieces: &[Piece], jing_to_ours: &[Option
     let mut large_to_ours: Vec<Option<usize>> = large_to_full.iter().map(|m| m.and_then(|f| full_to_ours[f])).collect();
     // inside a lost leaf, the 注疏 edition's letters are matched with ours directly
     for &(from, to) in lacunae {
-        let before = large_to_ours.iter().rposition(|m| m.is_some_and(|j| j < from)).map_or(0, |i| i + 1);
-        let after = large_to_ours.iter().position(|m| m.is_some_and(|j| j >= to)).unwrap_or(large.len());
+        // the edges are firm runs of matched letters, not one letter that matched by chance
+        // elsewhere (a 篚 or 卒 after the gap matched to an earlier one left the gap unfilled)
+        let firm = |i: usize| firm_run(&large_to_ours, i);
+        let before = (0..large.len()).rev().find(|&i| firm(i).is_some_and(|j| j < from)).map_or(0, |i| {
+            (i..large.len()).find(|&k| !large_to_ours[k].is_some_and(|j| j < from)).unwrap_or(large.len())
+        });
+        let after = (0..large.len()).find(|&i| firm(i).is_some_and(|j| j >= to)).unwrap_or(large.len());
         if before >= after {
             continue;
         }
@@ -184,7 +198,8 @@ fn notes(ours: &[char], pairs: &[Pair], pieces: &[Piece], jing_to_ours: &[Option
                 let here = &large_to_ours[cursor..cursor + n];
                 // a 注 whose 经 ended inside a lost leaf: the 郑氏注 edition has none to give
                 let lost = lacunae.iter().any(|&(from, to)| anchor > from && anchor <= to);
-                let len = here.iter().take_while(|m| m.is_none()).count();
+                // the 注 runs until its next 经 begins: the first firm run of matched letters
+                let len = (0..here.len()).find(|&i| firm_run(here, i).is_some()).unwrap_or(here.len());
                 if matches!(piece, Piece::Zhu(_)) && lost && len > 0 {
                     out.push(Anchored::FilledZhu { piece: i, len, anchor });
                 }
