@@ -152,6 +152,8 @@ fn the_great_archery_glossary_names_its_targets_drums_and_servants() {
     for term in ["参侯", "建鼓", "仆人"] {
         assert!(out.lines().any(|l| l.starts_with(&format!("{term}  "))), "{term} is missing:\n{out}");
     }
-    // the 注 it cites
-    assert!(out.contains("建犹树也"), "{out}");
+    // the 注 an entry cites
+    let json: Value = serde_json::from_str(&stdout(&["glossary", "scenes/da_she.ron", "--json"])).unwrap();
+    let drum = json.as_array().unwrap().iter().find(|t| t["term"] == "建鼓").unwrap();
+    assert!(drum["source"].as_str().unwrap().contains("建犹树也"), "{drum}");
 }

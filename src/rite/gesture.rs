@@ -94,7 +94,8 @@ const TABLE: [Row; 43] = [
     row("洗", "washes the cup", 2.5, AsHeIs, None),
     row("祭", "makes an offering", 2.0, Sitting, None),
     row("啐", "tastes the wine", 1.5, Sitting, None),
-    row("卒爵", "drains the cup", 2.0, Sitting, None),
+    // he drains as he is: seated (坐卒爵) or standing after 兴 (立卒觯); the text says which
+    row("卒爵", "drains the cup", 2.0, AsHeIs, None),
     row("袒", "bares his left arm", 2.0, AsHeIs, None),
     row("袭", "covers his arm again", 2.0, AsHeIs, None),
     row("决", "puts on the thumb ring", 1.2, AsHeIs, None),

@@ -1,6 +1,7 @@
 //! What a body needs to do what it is told: 盥 at a 洗 with empty hands, a flag to raise, a voice
-//! that is one of the singers; one body to a spot; one piece at a time for each player. A scene
-//! that asks for more is told where, as any other problem.
+//! that is one of the singers, the posture the clause drinks in (立卒觯 standing, 坐卒爵 seated);
+//! one body to a spot; one piece at a time for each player. A scene that asks for more is told
+//! where, as any other problem.
 
 use super::props::PropEvent;
 use super::sim::{Sim, used_at};
@@ -21,6 +22,9 @@ const WASH_REACH: f32 = 1.6;
 /// [`BODY_RADIUS`](crate::rite::court::BODY_RADIUS) across its half; a tight file of musicians
 /// on a mat sits about 1.4 尺 apart, closer than two radii but not on one spot).
 const CROWDED: f32 = 0.3;
+
+/// The farthest a blind musician moves unled: a shuffle on his mat, not a walk.
+const BLIND_STEP: f32 = 1.0;
 
 /// A walk or an entry that ended a phase: who, the move's node, and the template use if any.
 pub(super) type Arrival = (usize, Path, Option<(Path, String)>);
@@ -55,11 +59,26 @@ impl Sim<'_> {
                     Err(format!("{name} holds no flag (旌) to {}: `执` it first", g.name()))
                 }
             }
+            Gesture::ZuJue => match (drinking_stance(&self.clause), self.rest[a].seated) {
+                (Some(Stance::Standing), true) => Err(format!("{name} drains the cup seated, but the text says 立 (standing): `兴` first")),
+                (Some(Stance::Seated), false) => Err(format!("{name} drains the cup standing, but the text says 坐 (seated): `坐` first")),
+                _ => Ok(()),
+            },
             Gesture::Sing if !self.singers.contains(&a) => Err(format!(
                 "{name} is not a singer: 歌 is for the performers of a 歌 part (an ensemble's or a cue's)"
             )),
             _ => Ok(()),
         }
+    }
+
+    /// Whether actor `a` may walk `metres` now: a blind musician (one a guide has led) walks only
+    /// led by his 相者, every time the music moves (乡射礼「相者皆左何瑟…右手相」; 「如初」 later).
+    pub(super) fn may_walk(&self, a: usize, metres: f32) -> Result<(), String> {
+        let led = self.rest.iter().any(|r| r.present && r.leading == Some(a));
+        if self.blind[a] && !led && metres > BLIND_STEP {
+            return Err(format!("{} is blind and walks {metres:.1} m unled: his 相者 leads him (`相` first)", self.tracks[a].name));
+        }
+        Ok(())
     }
 
     /// The first thing actor `a` holds in a hand (not in the belt or on the shoulder) at `t`.
@@ -169,5 +188,24 @@ impl Sim<'_> {
             let other = Related { label: "the piece still sounding".into(), path: self.music_at[i].clone() };
             self.problems.push(Problem::new(self.music_at[j].clone(), msg).with(Some(other)));
         }
+    }
+}
+
+/// How a clause says the cup is drained: 「立卒觯」, 「立饮」, 「立卒爵」 standing; 「坐卒爵」 seated.
+/// None where the clause says neither: the posture is then the one the clauses before left him in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stance {
+    Standing,
+    Seated,
+}
+
+pub(super) fn drinking_stance(clause: &str) -> Option<Stance> {
+    let letters: String = clause.chars().filter(|c| c.is_alphanumeric()).collect();
+    if ["立卒", "立饮"].iter().any(|w| letters.contains(w)) {
+        Some(Stance::Standing)
+    } else if ["坐卒爵", "坐卒觯"].iter().any(|w| letters.contains(w)) {
+        Some(Stance::Seated)
+    } else {
+        None
     }
 }

@@ -69,6 +69,15 @@ impl Sim<'_> {
                     }
                     PropAt::Held(..) => {}
                 }
+                if kind == PropKind::Arrow
+                    && matches!(e.kind, Move::Take(_) | Move::Between(_))
+                    && let Some(bow) = self.slack_bow_in_hand(e.actor, e.t)
+                {
+                    // 兼诸弣 and 挟 hold the arrows against a bow that is strung
+                    let msg = format!("{who} takes {name} ({}) with the {bow} unstrung: `张` it first", self.props[e.prop].id);
+                    self.problem_in(e.path(), msg, note);
+                    return;
+                }
                 let how = match e.kind {
                     Move::Hold(_, how) => *how,
                     Move::Tuck(_) => Hand::Belt,
@@ -189,5 +198,16 @@ impl Sim<'_> {
         };
         self.props[e.prop].keys.push((t_key, new_state.clone()));
         self.prop_now[e.prop] = new_state;
+    }
+}
+
+impl Sim<'_> {
+    /// The name of an unstrung bow actor `a` holds in his hand at `t`, if any.
+    fn slack_bow_in_hand(&self, a: usize, t: f32) -> Option<String> {
+        self.props.iter().zip(&self.prop_now).find_map(|(p, at)| {
+            let in_hand = matches!(at, PropAt::Held(h, Hand::LeftHand | Hand::RightHand | Hand::BothHands) if *h == a);
+            let strung = p.strung.as_ref().map(|(first, keys)| keys.iter().filter(|(k, _)| *k <= t + 1e-3).last().map_or(*first, |(_, s)| *s));
+            (in_hand && p.kind == PropKind::Bow && strung == Some(false)).then(|| p.name.clone())
+        })
     }
 }

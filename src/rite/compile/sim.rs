@@ -43,6 +43,10 @@ pub(super) struct Sim<'a> {
     pub(super) singers: Vec<usize>,
     /// who walked or came in during the phase being played, and the move's node
     pub(super) arrivals: Vec<super::needs::Arrival>,
+    /// the words of the clause being played (a gesture's needs may depend on them: 立卒觯)
+    pub(super) clause: String,
+    /// who has been led by a guide (相): a blind musician, who from then on walks only when led
+    pub(super) blind: Vec<bool>,
 }
 
 impl<'a> Sim<'a> {
@@ -71,9 +75,12 @@ impl<'a> Sim<'a> {
             music_at: Vec::new(),
             singers: Vec::new(),
             arrivals: Vec::new(),
+            clause: String::new(),
+            blind: Vec::new(),
         };
         sim.singers = sim.find_singers();
         sim.place_actors();
+        sim.blind = vec![false; sim.tracks.len()];
         sim.place_props();
         sim
     }
@@ -211,6 +218,7 @@ impl<'a> Sim<'a> {
                     self.problem(e.path, e.message);
                 }
                 let mut info = BeatInfo { text: beat.text.clone(), start: t, end: t, actors: Vec::new(), did: Vec::new() };
+                self.clause = beat.text.clone();
                 self.end_music_at(&beat.text, t);
                 let heard = self.place_music(&beat.music, &bpath.field("music"), t);
                 let mut phase_start = t;
@@ -347,6 +355,9 @@ impl<'a> Sim<'a> {
                             continue;
                         }
                     };
+                    if let Some(led) = end.leading {
+                        self.blind[led] = true;
+                    }
                     t = self.push_segment(a, t, g.seconds(), Motion::Gesture { gesture: g, pose }, end);
                     deeds.push(deed);
                     continue;
@@ -363,6 +374,9 @@ impl<'a> Sim<'a> {
                     dest[1] = self.court.floor(dest[0], dest[2]);
                     match self.walk(a, dest, via.as_deref()) {
                         Ok(path) => {
+                            if let Err(msg) = self.may_walk(a, crate::rite::route::length(&path)) {
+                                self.problem_in(mpath(), msg, note);
+                            }
                             if crate::rite::route::length(&path) > 0.01 {
                                 let cum = cumulative(&path);
                                 let dur = cum.last().copied().unwrap_or(0.0) / WALK_SPEED;
