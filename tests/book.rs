@@ -56,7 +56,10 @@ fn links_resolve(dir: &Path) -> usize {
 fn chromium() -> Command {
     let found = Command::new("sh").args(["-c", "command -v chromium"]).output().is_ok_and(|o| o.status.success());
     assert!(found, "chromium is not installed: the book's browser test needs it (.ci/run installs Debian's chromium)");
-    let profile = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("chromium-profile");
+    // a profile of its own for each run: two Chromiums on one profile (tests run at once) fail
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let profile = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("chromium-profile-{run}"));
     let mut c = Command::new("chromium");
     c.args([
         "--headless",

@@ -53,7 +53,7 @@ pub(super) fn notes(ui: &mut egui::Ui, rite: &Rite, beat: BeatRef, en: bool, vie
             let span = if u.beats.len() > 1 { format!("「{first}」至「{last}」") } else { format!("「{last}」") };
             ui.label(egui::RichText::new(format!("{}{span}", tr(en, "注于", "note on "))).small().color(DONE));
         }
-        let zhu = u.zhu.get(*traditional);
+        let (zhu, textual) = crate::commentary::textual_notes(u.zhu.get(*traditional));
         let r = ui
             .horizontal_wrapped(|ui| {
                 ui.spacing_mut().item_spacing.x = 0.0;
@@ -68,6 +68,10 @@ pub(super) fn notes(ui: &mut egui::Ui, rite: &Rite, beat: BeatRef, en: bool, vie
                 }
             })
             .response;
+        if !textual.is_empty() {
+            // 郑玄's textual notes, a layer of their own: the other recensions' readings
+            ui.label(egui::RichText::new(format!("{}{textual}", tr(en, "今古文：", "Readings of the recensions (今古文): "))).small().color(DONE));
+        }
         let yinyi: Vec<&str> = u.yinyi().map(|y| y.traditional.as_str()).collect();
         if !yinyi.is_empty() {
             r.on_hover_ui(|ui| {

@@ -22,7 +22,9 @@ impl Book<'_> {
 
     /// One unit's 注, 音义 and 疏 as HTML.
     fn unit_html(&self, u: &Unit) -> String {
-        let mut h = format!("<p class=\"zhu\"><span class=\"mark\">{}</span>{}</p>", self.tr("注", "Zheng: "), esc(&u.zhu.simplified));
+        let (gloss, textual) = crate::commentary::textual_notes(&u.zhu.simplified);
+        let textual = if textual.is_empty() { String::new() } else { format!(" <span class=\"textual\">{}</span>", esc(textual)) };
+        let mut h = format!("<p class=\"zhu\"><span class=\"mark\">{}</span>{}{textual}</p>", self.tr("注", "Zheng: "), esc(gloss));
         if u.edition == Edition::Wyg {
             h += &format!(
                 "<p class=\"edition\">{}</p>",

@@ -97,6 +97,7 @@ figure.plan { margin: 1rem 0; } figure.plan svg { width: 100%; height: auto; bor
 .commentary dt a, .covered { color: #2a1e18; font-weight: bold; text-decoration: none; }
 .commentary dd { margin-left: 1rem; } .zhu { margin: 0.2rem 0; } .mark { color: #8a2a1a; margin-right: 0.3rem; }
 .yinyi, .edition { font-size: 0.85rem; color: #7a6a58; margin: 0.1rem 0; }
+.textual { font-size: 0.85rem; color: #7a6a58; border-left: 2px solid #d8ccb0; padding-left: 0.3rem; }
 details.shu summary { cursor: pointer; color: #8a2a1a; font-size: 0.92rem; } details.shu p { color: #44382e; font-size: 0.95rem; }
 @media print {
   @page { size: A4; margin: 15mm; }

@@ -148,7 +148,11 @@ fn clause(rite: &Rite, commentary: &Commentary, fragment: &str, args: &NotesArgs
         }
     }
     for z in zhu {
-        writeln!(out, "注 {z}")?;
+        let (gloss, textual) = crate::commentary::textual_notes(z);
+        writeln!(out, "注 {gloss}")?;
+        if !textual.is_empty() {
+            writeln!(out, "今古文 {textual}")?;
+        }
     }
     for y in &notes.yinyi {
         writeln!(out, "音义 {y}")?;

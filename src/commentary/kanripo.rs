@@ -38,7 +38,8 @@ fn strip_marks(line: &str) -> String {
         rest = rest[i..].find('>').map_or("", |j| &rest[i + j + 1..]);
     }
     out.push_str(rest);
-    let mut out = out.replace('¶', "");
+    // ¶ ends a line of the page, ○ opens a section of the 注疏 edition: marks, not text
+    let mut out = out.replace(['¶', '○'], "");
     for (from, to) in GLYPHS.iter().filter(|(f, _)| f.starts_with('&')) {
         out = out.replace(from, to);
     }

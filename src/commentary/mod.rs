@@ -64,6 +64,16 @@ impl Text {
     }
 }
 
+/// A 注 split into 郑玄's gloss and his textual notes, the sub-layer that closes a 注 with the
+/// readings of the other recensions (「今文…」, 「古文…」: 「古文盥皆作浣」): (gloss, notes).
+pub fn textual_notes(zhu: &str) -> (&str, &str) {
+    let at = ["今文", "古文"].iter().filter_map(|m| zhu.find(m)).min();
+    match at {
+        Some(i) => zhu.split_at(i),
+        None => (zhu, ""),
+    }
+}
+
 /// A 注 with the 经 it follows, and the 音义 and 疏 printed after it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Unit {
@@ -112,6 +122,7 @@ impl Commentary {
         let mut n = BeatNotes::default();
         for u in self.after_beat(beat) {
             n.zhu.push(u.zhu.simplified.clone());
+            n.zhu_textual.push(textual_notes(&u.zhu.simplified).1.to_string());
             n.zhu_traditional.push(u.zhu.traditional.clone());
             for s in u.shu() {
                 n.shu.push(s.simplified.clone());
@@ -127,11 +138,14 @@ impl Commentary {
 /// editions print them, and 陆德明's 音义 (readings of characters, kept in the edition's forms).
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
 pub struct BeatNotes {
+    /// 郑注, with its textual notes (今文/古文) as printed; `zhu_textual` has those notes alone
     pub zhu: Vec<String>,
     pub zhu_traditional: Vec<String>,
     pub shu: Vec<String>,
     pub shu_traditional: Vec<String>,
     pub yinyi: Vec<String>,
+    /// the textual notes that close each 注 (「古文盥皆作浣」), simplified; empty where a 注 has none
+    pub zhu_textual: Vec<String>,
 }
 
 impl BeatNotes {
@@ -157,4 +171,16 @@ pub fn beats_of(range: &Range<usize>, starts: &[usize]) -> Range<usize> {
     let first = beat_of(range.start);
     let last = beat_of(range.end.saturating_sub(1).max(range.start));
     first..last + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::textual_notes;
+
+    #[test]
+    fn the_textual_notes_close_a_zhu() {
+        assert_eq!(textual_notes("盥手又洗爵致絜敬也古文盥皆作浣"), ("盥手又洗爵致絜敬也", "古文盥皆作浣"));
+        assert_eq!(textual_notes("著并行也古文曰遂命获者倚旌"), ("著并行也", "古文曰遂命获者倚旌"));
+        assert_eq!(textual_notes("此县谓磬也"), ("此县谓磬也", ""));
+    }
 }
