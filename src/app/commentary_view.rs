@@ -51,7 +51,7 @@ pub(super) fn notes(ui: &mut egui::Ui, rite: &Rite, beat: BeatRef, en: bool, vie
             // the note stands after a run of clauses: say which, so it is not read as this one's alone
             let (first, last) = (clause_text(rite, u.beats.start), clause_text(rite, u.beats.end - 1));
             let span = if u.beats.len() > 1 { format!("「{first}」至「{last}」") } else { format!("「{last}」") };
-            ui.label(egui::RichText::new(format!("{}{span}", tr(en, "注于", "note on "))).small().color(DONE));
+            ui.label(egui::RichText::new(format!("{}{span}", tr(en, "注于", "note on "))).size(13.0).color(DONE));
         }
         let (zhu, textual) = crate::commentary::textual_notes(u.zhu.get(*traditional));
         let r = ui
@@ -70,7 +70,7 @@ pub(super) fn notes(ui: &mut egui::Ui, rite: &Rite, beat: BeatRef, en: bool, vie
             .response;
         if !textual.is_empty() {
             // 郑玄's textual notes, a layer of their own: the other recensions' readings
-            ui.label(egui::RichText::new(format!("{}{textual}", tr(en, "今古文：", "Readings of the recensions (今古文): "))).small().color(DONE));
+            ui.label(egui::RichText::new(format!("{}{textual}", tr(en, "今古文：", "Readings of the recensions (今古文): "))).size(13.0).color(DONE));
         }
         let yinyi: Vec<&str> = u.yinyi().map(|y| y.traditional.as_str()).collect();
         if !yinyi.is_empty() {
