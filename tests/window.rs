@@ -141,8 +141,9 @@ fn click_an_actor_step_with_the_keyboard_and_panels_block_clicks() {
 
     // without a window manager nobody gives the window the keyboard: take it
     s.xdotool(&["search", "--sync", "--name", "District Archery", "windowfocus", "--sync"]);
-    // a click on the text panel, right over the scene's left edge, selects nothing
-    s.xdotool(&["mousemove", "200", "400", "click", "1"]);
+    // a click on the text panel (on its empty foot: higher up lie the search box and the 注,
+    // which rightly take it), right over the scene's left edge, selects nothing
+    s.xdotool(&["mousemove", "200", "620", "click", "1"]);
     // → advances one clause; its event proves the click's frames have passed
     s.xdotool(&["key", "Right"]);
     let beat = s.wait_for("the next beat", |e| e["event"] == "beat");
