@@ -129,6 +129,17 @@ fn a_stale_record_is_told() {
     let out = sheli(&["notes", scene.to_str().unwrap()]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("the record is stale"));
+    // a record that no longer fits at all never stops the rite from loading; notes says why
+    let record = dir.join("xiang_she.commentary.tsv");
+    let mut text = std::fs::read_to_string(&record).unwrap();
+    text.push_str("zhu\t0\t999999\tpast the end\n");
+    std::fs::write(&record, text).unwrap();
+    let out = sheli(&["check", scene.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = sheli(&["notes", scene.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(said.contains("regenerate the record"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -327,7 +327,7 @@ impl LoadError {
 pub fn load_scene(name: &str) -> Result<Loaded, LoadError> {
     let mut loaded = load_scene_bare(name)?;
     let file = &loaded.files[0];
-    loaded.rite.commentary = commentary_beside(file, loaded.origin, &loaded.rite).map_err(LoadError::Unreadable)?;
+    loaded.rite.commentary = commentary_or_none(file, loaded.origin, &loaded.rite);
     Ok(loaded)
 }
 
@@ -337,6 +337,13 @@ pub fn load_scene_bare(name: &str) -> Result<Loaded, LoadError> {
     let mut loaded = load_with(&file, &src, &part_reader(origin)).map_err(LoadError::Invalid)?;
     loaded.origin = origin;
     Ok(loaded)
+}
+
+/// The commentary beside scene `file`, or none where its record no longer fits the scene (a
+/// scene being edited): a stale record must not stop the rite from loading, and `sheli notes
+/// SCENE` says it is stale and how to write it anew.
+fn commentary_or_none(file: &str, origin: Origin, rite: &Rite) -> crate::commentary::Commentary {
+    commentary_beside(file, origin, rite).unwrap_or_default()
 }
 
 /// The commentary recorded beside scene `file` (`NAME.commentary.tsv` for `NAME.ron`), put
@@ -367,7 +374,7 @@ pub fn commentary_record_of(file: &str) -> String {
 pub fn load_file(path: &str) -> Result<Loaded, LoadError> {
     let src = read_regular(path).map_err(|e| LoadError::Unreadable(format!("{path}: error: cannot read: {e}")))?;
     let mut loaded = load_with(path, &src, &read_part).map_err(LoadError::Invalid)?;
-    loaded.rite.commentary = commentary_beside(path, Origin::Disk, &loaded.rite).map_err(LoadError::Unreadable)?;
+    loaded.rite.commentary = commentary_or_none(path, Origin::Disk, &loaded.rite);
     Ok(loaded)
 }
 
