@@ -112,7 +112,7 @@ pub(super) fn tooltip(rite: &Rite, beat: BeatRef, traditional: bool) -> Option<S
 }
 
 fn clause_text(rite: &Rite, beat: usize) -> String {
-    rite.beats().nth(beat).map(|(_, b)| b.text.trim_end_matches(['，', '。', '；', '：']).to_string()).unwrap_or_default()
+    rite.numbered_beat(beat).map(|(_, b)| b.text.trim_end_matches(['，', '。', '；', '：']).to_string()).unwrap_or_default()
 }
 
 /// 贾疏's divisions of the rite (「自此至X，论Y之事」), a second table of contents beside our
@@ -126,7 +126,7 @@ pub(super) fn divisions(ui: &mut egui::Ui, rite: &Rite, en: bool, seek_to: &mut 
             for d in &rite.commentary.divisions {
                 let label = format!("论{}之事（至「{}」）", d.topic, d.until);
                 if ui.link(label).clicked()
-                    && let Some((_, b)) = rite.beats().nth(d.beats.start)
+                    && let Some((_, b)) = rite.numbered_beat(d.beats.start)
                 {
                     *seek_to = Some(b.start);
                 }

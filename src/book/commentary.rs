@@ -17,7 +17,7 @@ impl Book<'_> {
     }
 
     fn beat_ref(&self, n: usize) -> Option<BeatRef> {
-        self.rite.beats().nth(n).map(|(r, _)| r)
+        self.rite.numbered_beat(n).map(|(r, _)| r)
     }
 
     /// One unit's 注, 音义 and 疏 as HTML.
@@ -112,5 +112,5 @@ impl Book<'_> {
 
 /// The words of our 原文 a unit's 经 covers, for a heading: its clauses, first to last.
 fn covered_text(book: &Book, u: &Unit) -> String {
-    u.beats.clone().filter_map(|n| book.rite.beats().nth(n).map(|(_, b)| b.text.clone())).collect()
+    u.beats.clone().filter_map(|n| book.rite.numbered_beat(n).map(|(_, b)| b.text.clone())).collect()
 }

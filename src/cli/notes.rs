@@ -142,7 +142,7 @@ fn clause(rite: &Rite, commentary: &Commentary, fragment: &str, args: &NotesArgs
     if zhu.is_empty() {
         // the 注 of a clause that ends no unit follows a later clause
         let next = commentary.of_beat(n).next().map(|u| u.beats.end - 1);
-        match next.and_then(|b| rite.beats().nth(b)) {
+        match next.and_then(|b| rite.numbered_beat(b)) {
             Some((_, b)) => writeln!(out, "(郑注 follows a later clause: 「{}」)", shown(&b.text))?,
             None => writeln!(out, "(郑注 has no note on this clause)")?,
         }

@@ -160,7 +160,7 @@ pub fn our_letters<'a>(beats: impl IntoIterator<Item = &'a str>) -> (Vec<char>, 
     let mut starts = Vec::new();
     for b in beats {
         starts.push(letters.len());
-        letters.extend(b.chars().filter(|c| c.is_alphanumeric()).map(simplify::fold));
+        letters.extend(simplify::folded_letters(b));
     }
     (letters, starts)
 }

@@ -4,7 +4,7 @@
 //! located warning with the nearest real passage.
 
 use super::kanripo::{Piece, read_shu_edition, read_zhu_edition};
-use super::simplify::{fold, simplified};
+use super::simplify::{folded_letters, simplified};
 use super::source;
 
 /// The chapters whose commentary a quotation may come from: (name as a note may write it, the
@@ -48,9 +48,6 @@ pub struct Library {
     chapters: Vec<Chapter>,
 }
 
-fn letters(s: &str) -> Vec<char> {
-    s.chars().filter(|c| c.is_alphanumeric()).map(fold).collect()
-}
 
 impl Library {
     pub fn load() -> Result<Library, String> {
@@ -67,8 +64,8 @@ impl Library {
             let shu_shown: Vec<String> = pieces.iter().filter_map(|p| if let Piece::Shu(t) = p { Some(simplified(t)) } else { None }).collect();
             chapters.push(Chapter {
                 name,
-                zhu: zhu_shown.iter().map(|s| letters(s)).collect(),
-                shu: shu_shown.iter().map(|s| letters(s)).collect(),
+                zhu: zhu_shown.iter().map(|s| folded_letters(s).collect()).collect(),
+                shu: shu_shown.iter().map(|s| folded_letters(s).collect()).collect(),
             });
         }
         Ok(Library { chapters })
@@ -218,12 +215,13 @@ pub fn check(lib: &Library, text: &str, own: Option<&str>) -> Vec<Misquote> {
     for (line, col, layer, quoted) in quotations(text) {
         let wanted = named_chapter(lines[line - 1], col).or(own);
         let chapters: Vec<&Chapter> = lib.chapters.iter().filter(|c| wanted.is_none_or(|w| c.name == w)).collect();
-        // a quotation may leave words out with …: each run must be there
-        // the scenes write 於 and other forms that the simplified editions give as 于 …
-        let bad = quoted.split('…').map(|f| letters(&simplified(f))).filter(|f| f.len() >= SHORTEST).find(|f| !chapters.iter().any(|c| lib.contains(c, layer, f)));
+        // a quotation may leave words out with …: each run must be there; the scenes write 於 and
+        // other forms that the simplified editions give as 于 …
+        let fragments: Vec<Vec<char>> = quoted.split('…').map(|f| folded_letters(&simplified(f)).collect::<Vec<_>>()).filter(|f| f.len() >= SHORTEST).collect();
+        let bad = fragments.iter().find(|f| !chapters.iter().any(|c| lib.contains(c, layer, f)));
         if let Some(fragment) = bad {
-            let nearest = chapters.first().and_then(|c| lib.nearest(c, layer, &fragment));
-            let all_there = |c: &Chapter| quoted.split('…').map(|f| letters(&simplified(f))).filter(|f| f.len() >= SHORTEST).all(|f| lib.contains(c, layer, &f));
+            let nearest = chapters.first().and_then(|c| lib.nearest(c, layer, fragment));
+            let all_there = |c: &Chapter| fragments.iter().all(|f| lib.contains(c, layer, f));
             let elsewhere = lib.chapters.iter().filter(|c| !chapters.iter().any(|w| w.name == c.name)).find(|c| all_there(c)).map(|c| c.name);
             out.push(Misquote { line, col, layer, quoted, nearest, elsewhere });
         }

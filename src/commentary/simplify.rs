@@ -69,6 +69,12 @@ pub fn simplified(text: &str) -> String {
     converted.chars().map(|c| VARIANTS.iter().find(|(v, _)| *v == c).map_or(c, |(_, s)| *s)).collect()
 }
 
+/// The letters of a text already in our characters, as they are compared: punctuation dropped,
+/// each folded.
+pub fn folded_letters(text: &str) -> impl Iterator<Item = char> + '_ {
+    text.chars().filter(|c| c.is_alphanumeric()).map(fold)
+}
+
 /// One character of either text, as it is compared.
 pub fn fold(c: char) -> char {
     EITHER.iter().find(|(a, _)| *a == c).map_or(c, |(_, b)| *b)

@@ -42,6 +42,19 @@ impl Rite {
         self.steps[..r.step].iter().map(|s| s.beats.len()).sum::<usize>() + r.beat
     }
 
+    /// The beat numbered `n` in reading order (the inverse of [`Rite::beat_number`]).
+    pub fn numbered_beat(&self, n: usize) -> Option<(BeatRef, &super::compile::BeatInfo)> {
+        let mut before = 0;
+        for (si, s) in self.steps.iter().enumerate() {
+            if n < before + s.beats.len() {
+                let r = BeatRef { step: si, beat: n - before };
+                return Some((r, self.beat(r)));
+            }
+            before += s.beats.len();
+        }
+        None
+    }
+
     pub fn beat(&self, r: BeatRef) -> &super::compile::BeatInfo {
         &self.steps[r.step].beats[r.beat]
     }

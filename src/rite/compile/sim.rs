@@ -374,10 +374,11 @@ impl<'a> Sim<'a> {
                     dest[1] = self.court.floor(dest[0], dest[2]);
                     match self.walk(a, dest, via.as_deref()) {
                         Ok(path) => {
-                            if let Err(msg) = self.may_walk(a, crate::rite::route::length(&path)) {
+                            let metres = crate::rite::route::length(&path);
+                            if let Err(msg) = self.may_walk(a, metres) {
                                 self.problem_in(mpath(), msg, note);
                             }
-                            if crate::rite::route::length(&path) > 0.01 {
+                            if metres > 0.01 {
                                 let cum = cumulative(&path);
                                 let dur = cum.last().copied().unwrap_or(0.0) / WALK_SPEED;
                                 let bearing = path_heading(&path).unwrap_or(self.rest[a].bearing);
