@@ -38,3 +38,17 @@ pub(super) fn book(rite: &Rite, out: &str, english: bool) -> io::Result<ExitCode
         }
     }
 }
+
+pub(super) fn web(rite: &Rite, out: &str) -> io::Result<ExitCode> {
+    match crate::web::write(rite, std::path::Path::new(out)) {
+        Ok(()) => {
+            use std::io::Write as _;
+            writeln!(std::io::stdout(), "{out}/index.html")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            say!("error: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}

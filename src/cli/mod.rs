@@ -218,6 +218,14 @@ pub enum Command {
         #[arg(long)]
         english: bool,
     },
+    /// The rite in any browser: a player page (the plan of the court moving clause by clause, the
+    /// text beside it, a scrubber, people you can click) that opens from disk, offline
+    Web {
+        scene: String,
+        /// the folder to write (created if missing)
+        #[arg(long)]
+        out: String,
+    },
     /// Film a span of the rite, frame by frame at fixed steps, to a GIF (or an MP4 through ffmpeg)
     Clip {
         scene: String,
@@ -357,6 +365,7 @@ pub fn run(cli: Cli) -> ExitCode {
             with_inputs(&scene, &out, |rite| audio::write(rite, &span, pace, &out, allow_large))
         }
         Some(Command::Book { scene, out, english }) => with_rite(&scene, |rite| export::book(rite, &out, english)),
+        Some(Command::Web { scene, out }) => with_rite(&scene, |rite| export::web(rite, &out)),
         Some(Command::Notes(args)) => notes::run(&args),
         Some(Command::Glossary { scene, json }) => match scene.as_deref().map(load_or_report).transpose() {
             Ok(rite) => print::glossary(rite.as_ref(), json),

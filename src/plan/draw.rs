@@ -95,6 +95,18 @@ impl<'a> Drawing<'a> {
         Plan { svg: svg.finish(), width: w, height: h + caption_h, marks, labels, map: self.map }
     }
 
+    /// The court alone (ground, hall, fixed things and their names), nobody in it: the ground
+    /// the web player draws its people on.
+    pub(super) fn draw_ground(mut self) -> (String, Map) {
+        let (w, h) = self.map.size();
+        let mut svg = Svg::new(w, h, self.opts.embed_font);
+        svg.rect(0.0, 0.0, w, h, r##"fill="#fbf8f0""##);
+        self.court(&mut svg);
+        self.solids(&mut svg);
+        self.solid_labels(&mut svg);
+        (svg.finish(), self.map)
+    }
+
     fn bounds(&self) -> Rect {
         let (w, h) = self.map.size();
         [0.0, 0.0, w, h]

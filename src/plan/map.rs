@@ -6,7 +6,7 @@ use crate::rite::court::Box2;
 
 /// How long an empty stretch must be before it is cut, and what is left of it, in metres.
 const BREAK_OVER: f32 = 12.0;
-const BREAK_KEEPS: f32 = 4.0;
+pub const BREAK_KEEPS: f32 = 4.0;
 
 #[derive(Debug, Clone)]
 pub struct Map {

@@ -86,22 +86,44 @@ fn crop_area(rite: &Rite, crop: Crop) -> Box2 {
     }
 }
 
-/// The plan at rite time `t`, with `beat` as the clause enacted.
-pub fn plan(rite: &Rite, t: f32, beat: BeatRef, opts: &PlanOptions) -> Plan {
-    let area = crop_area(rite, opts.crop);
-    let world = rite.timeline.state_at(t);
+/// The z extents of the fixed things and the hall, which a break may not cut.
+fn fixed_extents(rite: &Rite) -> Vec<(f32, f32)> {
     let court = &rite.timeline.court;
-    // what is drawn, north to south: the cut may fall only where nothing is
-    // a wall running the length of the range holds nothing between its ends
     let mut occupied: Vec<(f32, f32)> = court
         .solids
         .iter()
         .flat_map(|s| {
             let b = s.footprint;
+            // a wall running the length of the range holds nothing between its ends
             if b.depth() > 12.0 { vec![(b.z0 - 1.0, b.z0 + 1.0), (b.z1 - 1.0, b.z1 + 1.0)] } else { vec![(b.z0 - 1.0, b.z1 + 1.0)] }
         })
         .collect();
     occupied.push((court.hall.z0, court.hall.z1));
+    occupied
+}
+
+/// The whole court with nobody in it, for the web player, and its map. The range is cut only
+/// where nobody ever stands still, so every place of the rite is drawn to scale; a walk through
+/// the cut is drawn through it.
+pub fn ground(rite: &Rite, opts: &PlanOptions) -> (String, map::Map) {
+    let area = crop_area(rite, Crop::All);
+    let mut occupied = fixed_extents(rite);
+    for track in &rite.timeline.actors {
+        let rests = std::iter::once(&track.initial).chain(track.segments.iter().map(|s| &s.end));
+        occupied.extend(rests.filter(|r| r.present).map(|r| (r.pos[2] - 1.5, r.pos[2] + 1.5)));
+    }
+    let map = map::Map::new(area, WIDTH, MARGIN, &occupied);
+    let world = rite.timeline.state_at(0.0);
+    let first = BeatRef { step: 0, beat: 0 };
+    draw::Drawing::new(rite, &world, map, 0.0, first, opts).draw_ground()
+}
+
+/// The plan at rite time `t`, with `beat` as the clause enacted.
+pub fn plan(rite: &Rite, t: f32, beat: BeatRef, opts: &PlanOptions) -> Plan {
+    let area = crop_area(rite, opts.crop);
+    let world = rite.timeline.state_at(t);
+    // what is drawn, north to south: the cut may fall only where nothing is
+    let mut occupied = fixed_extents(rite);
     occupied.extend(world.actors.iter().filter(|a| a.present).map(|a| (a.pos[2] - 1.5, a.pos[2] + 1.5)));
     let step = &rite.steps[beat.step];
     for track in &rite.timeline.actors {

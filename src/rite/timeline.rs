@@ -154,8 +154,13 @@ pub struct World {
     pub props: Vec<PropState>,
 }
 
+/// How much of a held thing's height is left while its holder sits.
+pub fn held_sitting_lift() -> f32 {
+    0.6
+}
+
 /// Where a held thing is, from the holder's feet: (to his right, up, forward), in metres.
-fn hold_offset(how: Hand) -> [f32; 3] {
+pub fn hold_offset(how: Hand) -> [f32; 3] {
     match how {
         Hand::LeftHand => [-0.24, 0.95, 0.22],
         Hand::RightHand => [0.24, 0.95, 0.22],
@@ -249,7 +254,7 @@ impl Timeline {
                 let s = holder(*a);
                 let (dx, dz) = bearing_vector(s.bearing);
                 let [right, up, forward] = hold_offset(*how);
-                let up = if s.pose == Pose::Sitting { up * 0.6 } else { up };
+                let up = if s.pose == Pose::Sitting { up * held_sitting_lift() } else { up };
                 let pos = [s.pos[0] + dx * forward - dz * right, s.pos[1] + up, s.pos[2] + dz * forward + dx * right];
                 PropState { present: s.present, pos, held_by: Some(*a), how: Some(*how), flying: false, strung, bearing: None }
             }
