@@ -144,7 +144,7 @@ fn gesture_posture(
             let w = held(f, 0.35);
             Posture { bend: 0.35 * w, ..base.reach(joined, w) }
         }
-        (Pose::Bowing, G::Bai | G::DaBai | G::ZaiBai | G::DaZaiBai | G::QiShou | G::ZaiBaiQiShou) => bow(g, f, hands),
+        (Pose::Bowing, g) if g.is_bow() => bow(g, f, hands),
         // 坐 and 兴: sink to the heels or rise from them
         (_, G::Zuo) => {
             let k = ease(f / 0.8);

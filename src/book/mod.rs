@@ -82,6 +82,7 @@ pub fn write(rite: &Rite, dir: &Path, english: bool) -> Result<usize, String> {
     book.asset("style.css", &page::style_css())?;
     book.asset("search.js", page::SEARCH_JS)?;
     book.asset("index.js", &book.search_index())?;
+    crate::web::write(rite, &dir.join("player"))?;
     book.index()?;
     for (k, (name, range)) in book.sections.clone().into_iter().enumerate() {
         book.section(k, &name, range)?;
@@ -147,6 +148,7 @@ impl Book<'_> {
     fn index(&mut self) -> Result<(), String> {
         let mut p = Page::new(&self.title(), "", self.english);
         p.h1(&self.title());
+        p.list(&[("player/index.html".into(), self.tr("播放：随时间看全礼（平面图、原文、人物）", "Play the rite: the plan moving clause by clause, with the text and the people").into())]);
         p.search_box(self.tr("检索原文、译文、人名、注疏", "Search the text, the translations, the names, the commentaries"));
         p.h2(self.tr("篇章", "Sections"));
         let links: Vec<(String, String)> =
@@ -228,6 +230,8 @@ impl Book<'_> {
         if let Some(nx) = next {
             nav.push((format!("../{}", clause_href(self.rite, nx)), self.tr("下一句", "next clause").into()));
         }
+        let number = self.rite.beat_number(r) + 1;
+        nav.push((format!("../player/index.html#clause={number}"), self.tr("从此句播放", "play from here").into()));
         p.nav(&nav);
         p.h1(&b.text);
         let who: Vec<(String, String)> =

@@ -221,6 +221,12 @@ impl Gesture {
         }
     }
 
+    /// A 拜 of any kind (拜, 再拜, 答拜, 答再拜, 稽首, 再拜稽首): one list for the rules, the jumps
+    /// and the figures.
+    pub fn is_bow(self) -> bool {
+        matches!(self, Gesture::Bai | Gesture::ZaiBai | Gesture::DaBai | Gesture::DaZaiBai | Gesture::QiShou | Gesture::ZaiBaiQiShou)
+    }
+
     pub fn from_name(name: &str) -> Option<Gesture> {
         Gesture::ALL.into_iter().find(|g| g.name() == name)
     }

@@ -52,14 +52,7 @@ pub fn shows(rite: &Rite, r: BeatRef, act: Act) -> bool {
     let deeds = || beat.did.iter().flat_map(|(_, acts)| acts.iter().flatten());
     match act {
         Act::Shot => deeds().any(|d| matches!(d, Deed::Shoot { .. })),
-        Act::Bow => deeds().any(|d| {
-            matches!(
-                d,
-                Deed::Gesture(
-                    Gesture::Bai | Gesture::ZaiBai | Gesture::DaBai | Gesture::DaZaiBai | Gesture::QiShou | Gesture::ZaiBaiQiShou
-                )
-            )
-        }),
+        Act::Bow => deeds().any(|d| matches!(d, Deed::Gesture(g) if g.is_bow())),
         Act::Cup => deeds().any(|d| match d {
             Deed::Handle { prop, .. } | Deed::Receive(prop) => is_cup(rite, *prop),
             Deed::Gesture(Gesture::Cui | Gesture::ZuJue) => true,

@@ -5,6 +5,7 @@ pub mod cord;
 pub mod court;
 pub mod deed;
 pub mod diag;
+pub mod exception;
 pub mod expand;
 pub mod furniture;
 pub mod gear;

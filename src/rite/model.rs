@@ -316,6 +316,10 @@ pub struct Actor {
     /// what the figure wears: rank and function
     #[serde(default)]
     pub dress: Dress,
+    /// the stair he goes up and down by, unless a clause names the other (宾 西阶, 主人 阼阶:
+    /// 乡饮酒礼「主人升自阼阶，宾升自西阶」; 士冠礼 郑注「阼，犹酢也，东阶所以答酢宾客也」)
+    #[serde(default)]
+    pub stair: Option<String>,
     pub start: Start,
 }
 
@@ -429,6 +433,9 @@ pub struct Beat {
     /// music the clause sets going (乃合乐, 奏《驺虞》以射)
     #[serde(default)]
     pub music: Vec<crate::music::cue::Cue>,
+    /// the general rules this clause itself sets aside
+    #[serde(default)]
+    pub allow: Vec<super::exception::Exception>,
 }
 
 /// One entry of a beat: actors act in parallel; `Then` waits for everything before it.

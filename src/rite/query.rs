@@ -153,18 +153,10 @@ impl Rite {
     /// or, when he bows, another who bows in the same clause (拜 … 答拜).
     pub fn partner(&self, r: BeatRef, a: usize) -> Option<usize> {
         use super::deed::Deed;
-        use super::gesture::Gesture;
         let beat = self.beat(r);
         let deeds_of = |x: usize| beat.did.iter().filter(move |(who, _)| *who == x).flat_map(|(_, acts)| acts.iter().flatten());
         let bows = |x: usize| {
-            deeds_of(x).any(|d| {
-                matches!(
-                    d,
-                    Deed::Gesture(
-                        Gesture::Bai | Gesture::ZaiBai | Gesture::DaBai | Gesture::DaZaiBai | Gesture::QiShou | Gesture::ZaiBaiQiShou
-                    )
-                )
-            })
+            deeds_of(x).any(|d| matches!(d, Deed::Gesture(g) if g.is_bow()))
         };
         for d in deeds_of(a) {
             match d {

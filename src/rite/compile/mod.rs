@@ -2,6 +2,7 @@
 //! everything that cannot happen (an unknown id, a cup handed on by someone not holding it, a
 //! place no path reaches) becomes a problem at the offending node; what can happen becomes the tracks.
 
+mod act;
 mod cord;
 mod lead;
 mod music;

@@ -4,7 +4,8 @@
 use super::super::gear::Hand;
 use super::super::model::{Move, ObjectKind, PropKind};
 use super::super::route::dist3;
-use super::super::timeline::{PropAt, bearing_vector};
+use super::super::model::Dir;
+use super::super::timeline::{ActorState, Pose, PropAt, bearing_between, bearing_vector};
 use super::BeatInfo;
 use super::REACH;
 
@@ -30,6 +31,29 @@ impl PropEvent<'_> {
     fn path(&self) -> Path {
         self.origin.index(1).index(self.index)
     }
+}
+
+/// How far a hand turns from the way its owner faces to give or take: the other must be in
+/// front of him, not at his side or behind.
+const FACING_SLACK: f32 = 80.0;
+
+/// Why giver and receiver do not stand face to face, each turned to the other and neither
+/// walking, at the moment of 授/受 (乡饮酒礼「宾…拜受爵，主人…拜送爵」: the two face each other across
+/// the cup); `None` when they do.
+fn not_face_to_face(giver: &str, receiver: &str, g: &ActorState, r: &ActorState) -> Option<String> {
+    for (who, other, s, o) in [(giver, receiver, g, r), (receiver, giver, r, g)] {
+        if s.pose == Pose::Walking {
+            return Some(format!("{who} is still walking"));
+        }
+        if let Some(to) = bearing_between(s.pos, o.pos) {
+            let off = ((s.bearing - to + 540.0).rem_euclid(360.0) - 180.0).abs();
+            if off > FACING_SLACK {
+                let facing = Dir::from_bearing(s.bearing).name();
+                return Some(format!("{who} faces {facing} with {other} {off:.0}° off it, beside or behind him"));
+            }
+        }
+    }
+    None
 }
 
 fn horizontal(a: [f32; 3], b: [f32; 3]) -> f32 {
@@ -120,6 +144,15 @@ impl Sim<'_> {
                     return;
                 };
                 if matches!(e.kind, Move::Set(..))
+                    && super::needs::new_rules()
+                    && matches!(self.prop_now[e.prop], PropAt::Absent)
+                    && matches!(kind, PropKind::Offering | PropKind::Stand | PropKind::Jue | PropKind::Zhi)
+                {
+                    // what is brought in is carried: 取 it where it is kept, walk, then 设
+                    let msg = format!("{who} sets out {name} ({}), which nobody brought: he takes it where it is kept and carries it", self.props[e.prop].id);
+                    self.problem_in(e.path(), msg, note);
+                }
+                if matches!(e.kind, Move::Set(..))
                     && let Some(h) = holder.filter(|h| *h != e.actor)
                 {
                     let msg = format!("{who} sets out {name} but {} holds it", self.tracks[h].name);
@@ -146,6 +179,11 @@ impl Sim<'_> {
                     let msg = format!("{who} hands {name} to {} {d:.1} m away: they must stand together", self.tracks[r].name);
                     self.problem_in(e.path(), msg, note);
                     return;
+                }
+                let side_by_side = self.allow.contains(&crate::rite::exception::Exception::SideBySide);
+                if super::needs::new_rules() && !side_by_side && let Some(msg) = not_face_to_face(&who, &self.tracks[r].name, &here, &there) {
+                    // reported, and handed all the same: what follows is still checked as it is written
+                    self.problem_in(e.path(), format!("{msg}: {name} is handed face to face (授/受)"), note);
                 }
                 note_actor(info, r, vec![Deed::Receive(e.prop)]);
                 PropAt::Held(r, kind.usual_hold())

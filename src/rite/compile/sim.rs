@@ -3,18 +3,16 @@
 
 use std::collections::HashMap;
 
-use super::music::RELEASE_AFTER;
 use super::props::PropEvent;
-use super::{BeatInfo, LINE_SPACING_CHI, Problem, Related, StepInfo, TURN_SPEED, WALK_SPEED};
+use super::{BeatInfo, LINE_SPACING_CHI, Problem, Related, StepInfo, TURN_SPEED};
 use crate::rite::court::Courtyard;
 use crate::rite::deed::Deed;
 use crate::rite::expand::{Budget, FlatAct, expand_beat};
 use crate::rite::gear::Gear;
-use crate::rite::gesture::Gesture;
-use crate::rite::model::{Dir, Len, Move, PropKind, Scene};
-use crate::rite::route::{RouteError, Router};
+use crate::rite::model::{Dir, Len, PropKind, Scene};
+use crate::rite::route::Router;
 use crate::rite::span::{Path, PathExt};
-use crate::rite::timeline::{ActorTrack, Motion, PropAt, PropTrack, Rest, Segment, bearing_between, cumulative};
+use crate::rite::timeline::{ActorTrack, Motion, PropAt, PropTrack, Rest, Segment};
 
 pub(super) struct Sim<'a> {
     pub(super) scene: &'a Scene,
@@ -45,6 +43,8 @@ pub(super) struct Sim<'a> {
     pub(super) arrivals: Vec<super::needs::Arrival>,
     /// the words of the clause being played (a gesture's needs may depend on them: 立卒觯)
     pub(super) clause: String,
+    /// the exceptions to the general rules the clause being played makes
+    pub(super) allow: Vec<crate::rite::exception::Exception>,
     /// who has been led by a guide (相): a blind musician, who from then on walks only when led
     pub(super) blind: Vec<bool>,
 }
@@ -76,6 +76,7 @@ impl<'a> Sim<'a> {
             singers: Vec::new(),
             arrivals: Vec::new(),
             clause: String::new(),
+            allow: Vec::new(),
             blind: Vec::new(),
         };
         sim.singers = sim.find_singers();
@@ -219,6 +220,7 @@ impl<'a> Sim<'a> {
                 }
                 let mut info = BeatInfo { text: beat.text.clone(), start: t, end: t, actors: Vec::new(), did: Vec::new() };
                 self.clause = beat.text.clone();
+                self.allow = beat.allow.clone();
                 self.end_music_at(&beat.text, t);
                 let heard = self.place_music(&beat.music, &bpath.field("music"), t);
                 let mut phase_start = t;
@@ -312,175 +314,7 @@ impl<'a> Sim<'a> {
         t1
     }
 
-    fn run_moves<'p>(
-        &mut self,
-        a: usize,
-        act: &'p FlatAct,
-        line: (f32, f32),
-        t0: f32,
-        events: &mut Vec<PropEvent<'p>>,
-        deeds: &mut Vec<Deed>,
-    ) -> f32 {
-        let mut t = t0;
-        for (mi, m) in act.moves.iter().enumerate() {
-            // the move's own node, built only for a message
-            let mpath = || act.origin.index(1).index(mi);
-            let note = act.used_at.as_ref();
-            let present = self.rest[a].present;
-            if !present && !matches!(m, Move::Enter(_)) {
-                let msg = format!("{} is not here (not yet entered, or already gone): `Enter` first", self.tracks[a].name);
-                self.problem_in(mpath(), msg, note);
-                continue;
-            }
-            match m.gesture() {
-                // a gesture that handles a thing, a speech or a wait: below
-                Some(_) if m.thing().is_some() || matches!(m, Move::Say(_) | Move::Wait(_)) => {}
-                None => {}
-                Some(g) => {
-                    let mut end = self.rest[a];
-                    let pose = g.pose(end.seated);
-                    if let Some(s) = g.seated_after() {
-                        end.seated = s;
-                    }
-                    end.gear = g.gear_after(end.gear);
-                    let done = t + g.seconds();
-                    if let Err(msg) = self.needs(a, g, events, t) {
-                        self.problem_in(mpath(), msg, note);
-                        continue;
-                    }
-                    let deed = match self.cord(a, m, g, done).unwrap_or_else(|| self.lead(a, m, g, &mut end)) {
-                        Ok(deed) => deed,
-                        Err(msg) => {
-                            self.problem_in(mpath(), msg, note);
-                            continue;
-                        }
-                    };
-                    if let Some(led) = end.leading {
-                        self.blind[led] = true;
-                    }
-                    t = self.push_segment(a, t, g.seconds(), Motion::Gesture { gesture: g, pose }, end);
-                    deeds.push(deed);
-                    continue;
-                }
-            }
-            match m {
-                Move::Go { to, via, off, face } => {
-                    let Some(mut dest) = self.point(to, *off) else {
-                        self.problem_in(mpath().field("to"), format!("unknown place `{to}`"), note);
-                        continue;
-                    };
-                    dest[0] += line.0;
-                    dest[2] += line.1;
-                    dest[1] = self.court.floor(dest[0], dest[2]);
-                    match self.walk(a, dest, via.as_deref()) {
-                        Ok(path) => {
-                            let metres = crate::rite::route::length(&path);
-                            if let Err(msg) = self.may_walk(a, metres) {
-                                self.problem_in(mpath(), msg, note);
-                            }
-                            if metres > 0.01 {
-                                let cum = cumulative(&path);
-                                let dur = cum.last().copied().unwrap_or(0.0) / WALK_SPEED;
-                                let bearing = path_heading(&path).unwrap_or(self.rest[a].bearing);
-                                let end = Rest { pos: dest, bearing, seated: false, ..self.rest[a] };
-                                t = self.push_segment(a, t, dur, Motion::Walk { path, cum }, end);
-                                self.arrivals.push((a, mpath(), note.cloned()));
-                            }
-                            deeds.push(Deed::Walk { to: to.clone(), via: via.clone() });
-                        }
-                        Err(e) => {
-                            let blame = if matches!(e, RouteError::NoStair(_) | RouteError::OtherStair { .. }) {
-                                mpath().field("via")
-                            } else {
-                                mpath().field("to")
-                            };
-                            let msg = format!("{} cannot walk to `{to}`: {e}", self.tracks[a].name);
-                            self.problem_in(blame, msg, note);
-                        }
-                    }
-                    if let Some(d) = face {
-                        t = self.turn(a, t, *d);
-                        deeds.push(Deed::Face(*d));
-                    }
-                }
-                Move::Face(d) => {
-                    t = self.turn(a, t, *d);
-                    deeds.push(Deed::Face(*d));
-                }
-                Move::Enter(place) => {
-                    if present {
-                        let msg = format!("{} is already here", self.tracks[a].name);
-                        self.problem_in(mpath(), msg, note);
-                        continue;
-                    }
-                    let Some(mut p) = self.point(place, None) else {
-                        self.problem_in(mpath().index(0), format!("unknown place `{place}`"), note);
-                        continue;
-                    };
-                    p[0] += line.0;
-                    p[2] += line.1;
-                    let end = Rest { pos: p, present: true, ..self.rest[a] };
-                    t = self.push_segment(a, t, 0.8, Motion::Enter, end);
-                    self.arrivals.push((a, mpath(), note.cloned()));
-                    deeds.push(Deed::Enter(place.clone()));
-                }
-                Move::Exit => {
-                    let end = Rest { present: false, leading: None, ..self.rest[a] };
-                    t = self.push_segment(a, t, 0.8, Motion::Exit, end);
-                    deeds.push(Deed::Exit);
-                }
-                Move::Wait(s) => {
-                    if !(*s > 0.0 && s.is_finite()) {
-                        self.problem_in(mpath(), format!("a wait must last a positive number of seconds, not {s}"), note);
-                        continue;
-                    }
-                    let rest = self.rest[a];
-                    let pose = Gesture::Wait.pose(rest.seated);
-                    t = self.push_segment(a, t, *s, Motion::Gesture { gesture: Gesture::Wait, pose }, rest);
-                    deeds.push(Deed::Gesture(Gesture::Wait));
-                }
-                Move::Say(what) => {
-                    let rest = self.rest[a];
-                    let g = Gesture::Speak;
-                    t = self.push_segment(a, t, g.seconds(), Motion::Gesture { gesture: g, pose: g.pose(rest.seated) }, rest);
-                    deeds.push(Deed::Say(what.clone()));
-                }
-                _ => {
-                    // every other move handles a thing: the gestures without one went on above
-                    let Some(p) = m.thing() else { continue };
-                    let Some(&prop) = self.prop_ix.get(p) else {
-                        self.problem_in(mpath().index(0).field("arrow"), format!("unknown prop `{p}`"), note);
-                        continue;
-                    };
-                    let g = m.gesture().unwrap_or(Gesture::Take);
-                    let rest = self.rest[a];
-                    if matches!(m, Move::Shoot { .. }) {
-                        t = self.wait_for_the_drum(a, t);
-                    }
-                    let t_start = t;
-                    t = self.push_segment(a, t, g.seconds(), Motion::Gesture { gesture: g, pose: g.pose(rest.seated) }, rest);
-                    deeds.push(match m {
-                        Move::Shoot { target, hit, .. } => Deed::Shoot { target: target.clone(), hit: *hit },
-                        Move::PutOn(_, on) | Move::Set(_, on) => Deed::Handle { gesture: g, prop, place: Some(on.clone()), to: None },
-                        Move::Give(_, to) => Deed::Handle { gesture: g, prop, place: None, to: Some(to.clone()) },
-                        _ => Deed::Handle { gesture: g, prop, place: None, to: None },
-                    });
-                    events.push(PropEvent {
-                        t: if matches!(m, Move::Shoot { .. }) { t_start + RELEASE_AFTER } else { t },
-                        actor: a,
-                        prop,
-                        kind: m,
-                        origin: &act.origin,
-                        index: mi,
-                        used: note,
-                    });
-                }
-            }
-        }
-        t
-    }
-
-    fn turn(&mut self, a: usize, t: f32, d: Dir) -> f32 {
+    pub(super) fn turn(&mut self, a: usize, t: f32, d: Dir) -> f32 {
         let from = self.rest[a].bearing;
         let to = d.bearing();
         let delta = ((to - from + 540.0).rem_euclid(360.0) - 180.0).abs();
@@ -501,10 +335,6 @@ pub(super) fn note_actor(info: &mut BeatInfo, a: usize, deeds: Vec<Deed>) {
         Some((_, acts)) => acts.push(deeds),
         None => info.did.push((a, vec![deeds])),
     }
-}
-
-fn path_heading(path: &[[f32; 3]]) -> Option<f32> {
-    path.windows(2).rev().find_map(|w| bearing_between(w[0], w[1]))
 }
 
 /// Where a problem with an act that a template produced also points: the template's use.

@@ -1,0 +1,223 @@
+//! One actor's act within a phase, move by move: each kind of move is its own method, and each
+//! returns when the actor is done with it. What cannot happen is a problem at the move's node.
+
+use super::music::RELEASE_AFTER;
+use super::props::PropEvent;
+use super::sim::Sim;
+use super::WALK_SPEED;
+use crate::rite::deed::Deed;
+use crate::rite::expand::FlatAct;
+use crate::rite::gesture::Gesture;
+use crate::rite::model::{Dir, Len, Move};
+use crate::rite::route::RouteError;
+use crate::rite::span::{Path, PathExt};
+use crate::rite::timeline::{Motion, Rest, bearing_between, cumulative};
+
+/// The move being played: whose, which, and where a message about it points.
+pub(super) struct MoveAt<'p> {
+    pub a: usize,
+    pub act: &'p FlatAct<'p>,
+    pub index: usize,
+    /// where the actor's line puts him beside the place named (a file of a group)
+    pub line: (f32, f32),
+}
+
+impl<'p> MoveAt<'p> {
+    fn path(&self) -> Path {
+        self.act.origin.index(1).index(self.index)
+    }
+
+    fn note(&self) -> Option<&'p (Path, String)> {
+        self.act.used_at.as_ref()
+    }
+}
+
+fn path_heading(path: &[[f32; 3]]) -> Option<f32> {
+    path.windows(2).rev().find_map(|w| bearing_between(w[0], w[1]))
+}
+
+impl<'a> Sim<'a> {
+    /// Plays actor `a`'s moves from `t0`; returns when he is done. Things handled go into
+    /// `events`, checked once the phase ends; what he did into `deeds`.
+    pub(super) fn run_moves<'p>(
+        &mut self,
+        a: usize,
+        act: &'p FlatAct<'p>,
+        line: (f32, f32),
+        t0: f32,
+        events: &mut Vec<PropEvent<'p>>,
+        deeds: &mut Vec<Deed>,
+    ) -> f32 {
+        let mut t = t0;
+        for (index, m) in act.moves.iter().enumerate() {
+            let at = MoveAt { a, act, index, line };
+            if !self.rest[a].present && !matches!(m, Move::Enter(_)) {
+                let msg = format!("{} is not here (not yet entered, or already gone): `Enter` first", self.tracks[a].name);
+                self.problem_in(at.path(), msg, at.note());
+                continue;
+            }
+            // a gesture that handles no thing and is no speech or wait: 拜, 揖, 坐, 相, 解纲 …
+            let plain = m.thing().is_none() && !matches!(m, Move::Say(_) | Move::Wait(_));
+            t = match (m, m.gesture()) {
+                (_, Some(g)) if plain => self.gesture(&at, m, g, t, events, deeds),
+                (Move::Go { to, via, off, face }, _) => self.go(&at, to, via.as_deref(), *off, *face, t, deeds),
+                (Move::Face(d), _) => {
+                    deeds.push(Deed::Face(*d));
+                    self.turn(a, t, *d)
+                }
+                (Move::Enter(place), _) => self.enter(&at, place, t, deeds),
+                (Move::Exit, _) => self.exit(&at, t, events, deeds),
+                (Move::Wait(s), _) => self.wait(&at, *s, t, deeds),
+                (Move::Say(what), _) => self.say(a, what, t, deeds),
+                // every other move handles a thing
+                _ => self.handle(&at, m, t, events, deeds),
+            };
+        }
+        t
+    }
+
+    /// A gesture that handles nothing (拜, 揖, 坐, 相, 解纲 …), if he can make it now.
+    fn gesture(&mut self, at: &MoveAt, m: &Move, g: Gesture, t: f32, events: &[PropEvent], deeds: &mut Vec<Deed>) -> f32 {
+        let a = at.a;
+        let mut end = self.rest[a];
+        let pose = g.pose(end.seated);
+        if let Some(s) = g.seated_after() {
+            end.seated = s;
+        }
+        end.gear = g.gear_after(end.gear);
+        let done = t + g.seconds();
+        if let Err(msg) = self.needs(a, g, events, t) {
+            self.problem_in(at.path(), msg, at.note());
+            return t;
+        }
+        let deed = match self.cord(a, m, g, done).unwrap_or_else(|| self.lead(a, m, g, &mut end)) {
+            Ok(deed) => deed,
+            Err(msg) => {
+                self.problem_in(at.path(), msg, at.note());
+                return t;
+            }
+        };
+        if let Some(led) = end.leading {
+            self.blind[led] = true;
+        }
+        deeds.push(deed);
+        self.push_segment(a, t, g.seconds(), Motion::Gesture { gesture: g, pose }, end)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn go(&mut self, at: &MoveAt, to: &str, via: Option<&str>, off: Option<(Len, Len)>, face: Option<Dir>, t: f32, deeds: &mut Vec<Deed>) -> f32 {
+        let (a, mut t) = (at.a, t);
+        let Some(mut dest) = self.point(to, off) else {
+            self.problem_in(at.path().field("to"), format!("unknown place `{to}`"), at.note());
+            return t;
+        };
+        dest[0] += at.line.0;
+        dest[2] += at.line.1;
+        dest[1] = self.court.floor(dest[0], dest[2]);
+        match self.walk(a, dest, via) {
+            Ok(path) => {
+                let metres = crate::rite::route::length(&path);
+                if let Err(msg) = self.may_walk(a, metres).and_then(|()| self.own_stair(a, &path)) {
+                    self.problem_in(at.path(), msg, at.note());
+                }
+                if metres > 0.01 {
+                    let cum = cumulative(&path);
+                    let dur = cum.last().copied().unwrap_or(0.0) / WALK_SPEED;
+                    let bearing = path_heading(&path).unwrap_or(self.rest[a].bearing);
+                    let end = Rest { pos: dest, bearing, seated: false, ..self.rest[a] };
+                    t = self.push_segment(a, t, dur, Motion::Walk { path, cum }, end);
+                    self.arrivals.push((a, at.path(), at.note().cloned()));
+                }
+                deeds.push(Deed::Walk { to: to.to_string(), via: via.map(str::to_string) });
+            }
+            Err(e) => {
+                let blame = if matches!(e, RouteError::NoStair(_) | RouteError::OtherStair { .. }) { at.path().field("via") } else { at.path().field("to") };
+                let msg = format!("{} cannot walk to `{to}`: {e}", self.tracks[a].name);
+                self.problem_in(blame, msg, at.note());
+            }
+        }
+        if let Some(d) = face {
+            t = self.turn(a, t, d);
+            deeds.push(Deed::Face(d));
+        }
+        t
+    }
+
+    fn enter(&mut self, at: &MoveAt, place: &str, t: f32, deeds: &mut Vec<Deed>) -> f32 {
+        let a = at.a;
+        if self.rest[a].present {
+            let msg = format!("{} is already here", self.tracks[a].name);
+            self.problem_in(at.path(), msg, at.note());
+            return t;
+        }
+        let Some(mut p) = self.point(place, None) else {
+            self.problem_in(at.path().index(0), format!("unknown place `{place}`"), at.note());
+            return t;
+        };
+        p[0] += at.line.0;
+        p[2] += at.line.1;
+        let end = Rest { pos: p, present: true, ..self.rest[a] };
+        let t = self.push_segment(a, t, 0.8, Motion::Enter, end);
+        self.arrivals.push((a, at.path(), at.note().cloned()));
+        deeds.push(Deed::Enter(place.to_string()));
+        t
+    }
+
+    fn exit(&mut self, at: &MoveAt, t: f32, events: &[PropEvent], deeds: &mut Vec<Deed>) -> f32 {
+        if let Err(msg) = self.leaves_empty_handed(at.a, events, t) {
+            self.problem_in(at.path(), msg, at.note());
+        }
+        let end = Rest { present: false, leading: None, ..self.rest[at.a] };
+        deeds.push(Deed::Exit);
+        self.push_segment(at.a, t, 0.8, Motion::Exit, end)
+    }
+
+    fn wait(&mut self, at: &MoveAt, seconds: f32, t: f32, deeds: &mut Vec<Deed>) -> f32 {
+        if !(seconds > 0.0 && seconds.is_finite()) {
+            self.problem_in(at.path(), format!("a wait must last a positive number of seconds, not {seconds}"), at.note());
+            return t;
+        }
+        let rest = self.rest[at.a];
+        let pose = Gesture::Wait.pose(rest.seated);
+        deeds.push(Deed::Gesture(Gesture::Wait));
+        self.push_segment(at.a, t, seconds, Motion::Gesture { gesture: Gesture::Wait, pose }, rest)
+    }
+
+    fn say(&mut self, a: usize, what: &str, t: f32, deeds: &mut Vec<Deed>) -> f32 {
+        let rest = self.rest[a];
+        let g = Gesture::Speak;
+        deeds.push(Deed::Say(what.to_string()));
+        self.push_segment(a, t, g.seconds(), Motion::Gesture { gesture: g, pose: g.pose(rest.seated) }, rest)
+    }
+
+    /// A move that handles a thing (取, 奠, 授, 设, 射 …): the gesture now, the handling itself
+    /// when the phase ends, in time order with everyone else's.
+    fn handle<'p>(&mut self, at: &MoveAt<'p>, m: &'p Move, t: f32, events: &mut Vec<PropEvent<'p>>, deeds: &mut Vec<Deed>) -> f32 {
+        let a = at.a;
+        let Some(p) = m.thing() else { return t };
+        let Some(&prop) = self.prop_ix.get(p) else {
+            self.problem_in(at.path().index(0).field("arrow"), format!("unknown prop `{p}`"), at.note());
+            return t;
+        };
+        let g = m.gesture().unwrap_or(Gesture::Take);
+        let rest = self.rest[a];
+        let t_start = if matches!(m, Move::Shoot { .. }) { self.wait_for_the_drum(a, t) } else { t };
+        let t_done = self.push_segment(a, t_start, g.seconds(), Motion::Gesture { gesture: g, pose: g.pose(rest.seated) }, rest);
+        deeds.push(match m {
+            Move::Shoot { target, hit, .. } => Deed::Shoot { target: target.clone(), hit: *hit },
+            Move::PutOn(_, on) | Move::Set(_, on) => Deed::Handle { gesture: g, prop, place: Some(on.clone()), to: None },
+            Move::Give(_, to) => Deed::Handle { gesture: g, prop, place: None, to: Some(to.clone()) },
+            _ => Deed::Handle { gesture: g, prop, place: None, to: None },
+        });
+        events.push(PropEvent {
+            t: if matches!(m, Move::Shoot { .. }) { t_start + RELEASE_AFTER } else { t_done },
+            actor: a,
+            prop,
+            kind: m,
+            origin: &at.act.origin,
+            index: at.index,
+            used: at.note(),
+        });
+        t_done
+    }
+}
