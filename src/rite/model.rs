@@ -176,6 +176,9 @@ pub struct Scene {
     pub ensembles: Vec<crate::music::cue::Ensemble>,
     #[serde(default)]
     pub steps: Vec<Step>,
+    /// people the others pass on one side (「凡适堂西，皆出入于司马之南」)
+    #[serde(default)]
+    pub south_of: Vec<super::rules::SouthOf>,
     /// further files (relative to this one) whose lists are appended in order: a long rite is
     /// written section by section
     #[serde(default)]
@@ -435,7 +438,7 @@ pub struct Beat {
     pub music: Vec<crate::music::cue::Cue>,
     /// the general rules this clause itself sets aside
     #[serde(default)]
-    pub allow: Vec<super::exception::Exception>,
+    pub allow: Vec<super::rules::Exception>,
 }
 
 /// One entry of a beat: actors act in parallel; `Then` waits for everything before it.

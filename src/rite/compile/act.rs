@@ -117,7 +117,8 @@ impl<'a> Sim<'a> {
         match self.walk(a, dest, via) {
             Ok(path) => {
                 let metres = crate::rite::route::length(&path);
-                if let Err(msg) = self.may_walk(a, metres).and_then(|()| self.own_stair(a, &path)) {
+                let rules = self.may_walk(a, metres).and_then(|()| self.own_stair(a, &path)).and_then(|()| self.passes_south(a, &path, t));
+                if let Err(msg) = rules {
                     self.problem_in(at.path(), msg, at.note());
                 }
                 if metres > 0.01 {

@@ -8,7 +8,7 @@ use super::sim::{Sim, used_at};
 use super::{Problem, Related};
 use crate::music::cue::Part;
 use crate::rite::furniture::ObjectKind;
-use crate::rite::exception::Exception;
+use crate::rite::rules::Exception;
 use crate::rite::gear::Hand;
 use crate::rite::gesture::Gesture;
 use crate::rite::model::{Move, PropKind};
@@ -108,6 +108,47 @@ impl Sim<'_> {
             )),
             _ => Ok(()),
         }
+    }
+
+    /// Whether a walk of actor `a` from `t` along `path` keeps south of those the scene says are
+    /// passed on the south (「凡适堂西，皆出入于司马之南」): where it crosses the line running north
+    /// from such a one, standing still at his place, it must cross south of him.
+    pub(super) fn passes_south(&self, a: usize, path: &[[f32; 3]], t: f32) -> Result<(), String> {
+        let (Some(first), Some(last)) = (path.first(), path.last()) else { return Ok(()) };
+        let id = &self.scene.actors[a].id;
+        for rule in self.scene.south_of.iter().filter(|_| new_rules()) {
+            let Some(&of) = self.actor_ix.get(rule.of.as_str()) else { continue };
+            let in_place = |p: &[f32; 3]| self.court.places_at(*p).iter().any(|x| *x == rule.place);
+            if of == a || rule.except.contains(id) || !(in_place(first) || in_place(last)) {
+                continue;
+            }
+            let mut walked = 0.0;
+            for w in path.windows(2) {
+                let (p, q) = (w[0], w[1]);
+                let piece = crate::rite::route::dist3(p, q);
+                let him = self.tracks[of].at(t + walked / super::WALK_SPEED);
+                walked += piece;
+                let (x, z) = (him.pos[0], him.pos[2]);
+                let standing = him.present
+                    && him.pose != crate::rite::timeline::Pose::Walking
+                    && self.court.places_at(him.pos).iter().any(|x| *x == rule.at);
+                if !standing || (p[0] - x) * (q[0] - x) >= 0.0 {
+                    continue;
+                }
+                let crossing = p[2] + (x - p[0]) / (q[0] - p[0]) * (q[2] - p[2]);
+                if crossing < z {
+                    return Err(format!(
+                        "{} goes {} the {} {:.1} m north of the {}: 「凡适堂西，皆出入于司马之南」 (go round south of him)",
+                        self.tracks[a].name,
+                        if in_place(last) { "to" } else { "from" },
+                        rule.place,
+                        z - crossing,
+                        self.tracks[of].name
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Whether actor `a` may go out now: nothing in his hands that the clause does not send out

@@ -180,7 +180,7 @@ impl Sim<'_> {
                     self.problem_in(e.path(), msg, note);
                     return;
                 }
-                let side_by_side = self.allow.contains(&crate::rite::exception::Exception::SideBySide);
+                let side_by_side = self.allow.contains(&crate::rite::rules::Exception::SideBySide);
                 if super::needs::new_rules() && !side_by_side && let Some(msg) = not_face_to_face(&who, &self.tracks[r].name, &here, &there) {
                     // reported, and handed all the same: what follows is still checked as it is written
                     self.problem_in(e.path(), format!("{msg}: {name} is handed face to face (授/受)"), note);

@@ -44,7 +44,7 @@ pub(super) struct Sim<'a> {
     /// the words of the clause being played (a gesture's needs may depend on them: 立卒觯)
     pub(super) clause: String,
     /// the exceptions to the general rules the clause being played makes
-    pub(super) allow: Vec<crate::rite::exception::Exception>,
+    pub(super) allow: Vec<crate::rite::rules::Exception>,
     /// who has been led by a guide (相): a blind musician, who from then on walks only when led
     pub(super) blind: Vec<bool>,
 }
