@@ -12,6 +12,7 @@ pub mod gesture;
 pub mod glossary;
 pub mod jump;
 pub mod load;
+pub mod measure;
 pub mod model;
 pub mod moves;
 pub mod pace;

@@ -4,7 +4,8 @@
 use serde::Deserialize;
 
 use super::gear::Hand;
-use super::model::{Dir, Point, seconds};
+use super::measure::seconds;
+use super::model::{Dir, Point};
 
 /// One thing an actor does.
 #[derive(Debug, Clone, Deserialize, PartialEq)]

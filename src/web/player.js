@@ -369,7 +369,7 @@
 
   // ---------------------------------------------------------------- marks, made once
   const marks = actors.map(function (a) {
-    const g = sel('g', { class: 'person', 'data-id': a.id, 'data-present': '0' });
+    const g = sel('g', { class: 'person', 'data-id': a.id, 'data-present': '0', 'data-holding': '' });
     const title = sel('title');
     const fig = sel('g', { class: 'fig' });
     const face = sel('line', { class: 'face', x1: '0', y1: '0', x2: '0', y2: '-13' });
@@ -383,7 +383,7 @@
     return { g: g, fig: fig, face: face, label: label, title: title,
       // what was last written, so nothing unchanged is written again
       shown: false, tf: '', figTf: '', cls: '', faceX: '', faceY: '', text: '', x: '', y: '', z: '', facing: '', pose: '', holding: '', present: '',
-      lx: NaN, ly: NaN, lw: 0, visible: true, anchor: '' };
+      lx: NaN, ly: NaN, lw: 0, visible: true, anchor: '', nx: NaN, ny: NaN, nz: NaN, nb: NaN, heldList: null, heldHow: null };
   });
   const things = props.map(function (p) {
     const r = sel('rect', { class: p.furniture ? 'thing furniture' : 'thing', x: '-2.5', y: '-2.5', width: '5', height: '5' });
@@ -414,7 +414,7 @@
   function fitBox(x0, y0, x1, y1) {
     // pad, keep a least size (the hall's breadth) and the stage's shape
     const aspect = cam.W / cam.H;
-    const minW = Math.min(MAP.width, 520);
+    const minW = Math.min(MAP.width, clamp(cam.W * 0.6, 320, 520));
     let w = Math.max(x1 - x0, 10), h = Math.max(y1 - y0, 10);
     const padX = 70 * (w / cam.W + 0.3), padY = 50 * (h / cam.H + 0.3);
     w += 2 * padX; h += 2 * padY;
@@ -585,14 +585,23 @@
       const s = states[i], m = marks[i];
       const present = s.present ? '1' : '0';
       if (present !== m.present) { m.g.setAttribute('data-present', present); m.present = present; }
-      const x = s.x.toFixed(3), y = s.y.toFixed(3), z = s.z.toFixed(3);
-      if (x !== m.x) { m.g.setAttribute('data-x', x); m.x = x; }
-      if (y !== m.y) { m.g.setAttribute('data-y', y); m.y = y; }
-      if (z !== m.z) { m.g.setAttribute('data-z', z); m.z = z; }
+      // numbers first: no strings made for one who has not moved
+      const movedNow = s.x !== m.nx || s.y !== m.ny || s.z !== m.nz;
+      if (movedNow) {
+        m.nx = s.x; m.ny = s.y; m.nz = s.z;
+        const x = s.x.toFixed(3), y = s.y.toFixed(3), z = s.z.toFixed(3);
+        if (x !== m.x) { m.g.setAttribute('data-x', x); m.x = x; }
+        if (y !== m.y) { m.g.setAttribute('data-y', y); m.y = y; }
+        if (z !== m.z) { m.g.setAttribute('data-z', z); m.z = z; }
+      }
       const fi = facingIndex(s.b);
       if (FACINGS[fi] !== m.facing) { m.g.setAttribute('data-facing', FACINGS[fi]); m.facing = FACINGS[fi]; }
       if (s.pose !== m.pose) { m.g.setAttribute('data-pose', s.pose); m.pose = s.pose; }
-      const holding = holdingOf(held[i]);
+      const hl = held[i], prev = m.heldList;
+      let same = (hl ? hl.length : 0) === (prev ? prev.length : 0);
+      for (let j = 0; same && hl && j < hl.length; j++) same = hl[j] === prev[j] && propStates[hl[j]].how === m.heldHow[j];
+      const holding = same ? m.holding : holdingOf(hl);
+      if (!same) { m.heldList = hl; m.heldHow = hl ? hl.map(function (p) { return propStates[p].how; }) : null; }
       if (holding !== m.holding) { m.g.setAttribute('data-holding', holding); m.holding = holding; }
       const isActing = acting.indexOf(i) >= 0;
       const cls = 'person ' + s.pose + (isActing ? ' acting' : '') + (i === state.selected ? ' selected' : '');
@@ -603,13 +612,18 @@
       }
       if (!m.shown) { m.g.style.display = ''; m.shown = true; }
       const px = pxX(s.x), py = pxY(s.z);
-      const tf = 'translate(' + px.toFixed(2) + ',' + py.toFixed(2) + ')';
-      if (tf !== m.tf) { m.g.setAttribute('transform', tf); m.tf = tf; }
+      if (movedNow || !m.tf) {
+        const tf = 'translate(' + px.toFixed(2) + ',' + py.toFixed(2) + ')';
+        if (tf !== m.tf) { m.g.setAttribute('transform', tf); m.tf = tf; }
+      }
       if (figTf !== m.figTf) { m.fig.setAttribute('transform', figTf); m.figTf = figTf; }
-      const v = bearingVector(s.b);
-      const fx = (v[0] * 13).toFixed(1), fy = (v[1] * 13).toFixed(1);
-      if (fx !== m.faceX) { m.face.setAttribute('x2', fx); m.faceX = fx; }
-      if (fy !== m.faceY) { m.face.setAttribute('y2', fy); m.faceY = fy; }
+      if (s.b !== m.nb) {
+        m.nb = s.b;
+        const v = bearingVector(s.b);
+        const fx = (v[0] * 13).toFixed(1), fy = (v[1] * 13).toFixed(1);
+        if (fx !== m.faceX) { m.face.setAttribute('x2', fx); m.faceX = fx; }
+        if (fy !== m.faceY) { m.face.setAttribute('y2', fy); m.faceY = fy; }
+      }
       // the label: his name, what he holds, the gesture he makes
       let text = actorLabel(actors[i]);
       const hs = held[i];
@@ -798,8 +812,10 @@
       notes.shu.forEach(function (z) { d.appendChild(el('p', { lang: 'zh' }, z)); });
       notesBox.appendChild(d);
     }
+    // the clause over the plan (a phone shows the text far below)
+    $('caption').textContent = b.text;
     state.shownBeat = n;
-    if (state.pace) writeHash(false);
+    writeHash(false);
   }
   textEl.addEventListener('click', function (ev) {
     const c = ev.target.closest && ev.target.closest('.clause');
