@@ -8,5 +8,5 @@ pub mod commentary;
 pub mod music;
 pub(crate) mod output;
 pub mod plan;
-pub mod web;
 pub mod rite;
+pub mod web;

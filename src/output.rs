@@ -121,7 +121,8 @@ mod tests {
         write_whole(&dir.join("plan.svg"), b"<svg/>").unwrap();
         assert_eq!(std::fs::read(dir.join("plan.svg")).unwrap(), b"<svg/>");
         // nothing is left beside it
-        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().contains(".part")).collect();
+        let left: Vec<_> =
+            std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().contains(".part")).collect();
         assert!(left.is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -8,7 +8,13 @@ use super::stage::{Language, Now, Stage};
 use super::style::{DONE, INK};
 
 /// For a clip: no panels, only the clause burnt in at the bottom (and its English in EN mode).
-pub(super) fn caption(mut contexts: EguiContexts, stage: Res<Stage>, now: Res<Now>, language: Res<Language>, mut margins: ResMut<Margins>) -> Result {
+pub(super) fn caption(
+    mut contexts: EguiContexts,
+    stage: Res<Stage>,
+    now: Res<Now>,
+    language: Res<Language>,
+    mut margins: ResMut<Margins>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     *margins = Margins::default();
     let step = &stage.rite.steps[now.beat.step];
@@ -34,4 +40,3 @@ pub(super) fn caption(mut contexts: EguiContexts, stage: Res<Stage>, now: Res<No
     });
     Ok(())
 }
-

@@ -70,7 +70,11 @@ pub(super) fn notes(ui: &mut egui::Ui, rite: &Rite, beat: BeatRef, en: bool, vie
             .response;
         if !textual.is_empty() {
             // 郑玄's textual notes, a layer of their own: the other recensions' readings
-            ui.label(egui::RichText::new(format!("{}{textual}", tr(en, "今古文：", "Readings of the recensions (今古文): "))).size(13.0).color(DONE));
+            ui.label(
+                egui::RichText::new(format!("{}{textual}", tr(en, "今古文：", "Readings of the recensions (今古文): ")))
+                    .size(13.0)
+                    .color(DONE),
+            );
         }
         let yinyi: Vec<&str> = u.yinyi().map(|y| y.traditional.as_str()).collect();
         if !yinyi.is_empty() {
@@ -82,11 +86,24 @@ pub(super) fn notes(ui: &mut egui::Ui, rite: &Rite, beat: BeatRef, en: bool, vie
             });
         }
         if u.edition == Edition::Wyg {
-            ui.label(egui::RichText::new(tr(en, "（此注据《仪礼注疏》补：郑氏注本此叶缺）", "(from the 注疏 edition: the 郑氏注 edition lacks this leaf)")).small().color(DONE));
+            ui.label(
+                egui::RichText::new(tr(
+                    en,
+                    "（此注据《仪礼注疏》补：郑氏注本此叶缺）",
+                    "(from the 注疏 edition: the 郑氏注 edition lacks this leaf)",
+                ))
+                .small()
+                .color(DONE),
+            );
         }
         let shu: Vec<&str> = u.shu().map(|s| s.get(*traditional)).collect();
         if !shu.is_empty() {
-            let head = format!("{} ({} {})", tr(en, "贾疏", "Subcommentary of Jia Gongyan (贾疏)"), shu.iter().map(|s| s.chars().count()).sum::<usize>(), tr(en, "字", "characters"));
+            let head = format!(
+                "{} ({} {})",
+                tr(en, "贾疏", "Subcommentary of Jia Gongyan (贾疏)"),
+                shu.iter().map(|s| s.chars().count()).sum::<usize>(),
+                tr(en, "字", "characters")
+            );
             egui::CollapsingHeader::new(head).id_salt(("shu", u.letters.start)).default_open(view.open_shu).show(ui, |ui| {
                 egui::ScrollArea::vertical().id_salt(("shu_text", u.letters.start)).max_height(280.0).show(ui, |ui| {
                     for s in shu {

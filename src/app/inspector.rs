@@ -49,9 +49,15 @@ pub(super) fn inspector(
         let facing = if en { facing.english() } else { facing.chinese() };
         ui.label(format!("{} {place} · {} {facing}", tr(en, "在", "at"), tr(en, "面", "facing")));
         // where the place follows a passage of the commentaries, say so and show it
-        let cited = tl.court.places_at(s.pos).into_iter().find_map(|p| tl.court.region(&p).filter(|r| r.source.contains("郑注") || r.source.contains("贾疏")));
+        let cited = tl
+            .court
+            .places_at(s.pos)
+            .into_iter()
+            .find_map(|p| tl.court.region(&p).filter(|r| r.source.contains("郑注") || r.source.contains("贾疏")));
         if let Some(r) = cited {
-            ui.label(egui::RichText::new(format!("{}{}", tr(en, "位据注疏：", "placed after the commentaries: "), r.source)).small().color(DONE));
+            ui.label(
+                egui::RichText::new(format!("{}{}", tr(en, "位据注疏：", "placed after the commentaries: "), r.source)).small().color(DONE),
+            );
         }
         let holding: Vec<String> = (0..tl.props.len())
             .map(|k| (k, tl.prop_at(k, head.t)))

@@ -34,7 +34,10 @@ pub(super) struct Typed {
 
 pub(super) fn plugin(app: &mut App) {
     let filming = resource_exists::<super::clip::Clip>;
-    app.add_systems(EguiPrimaryContextPass, (panels.run_if(not(filming)), super::caption::caption.run_if(filming)).in_set(UiSystems::Panels));
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (panels.run_if(not(filming)), super::caption::caption.run_if(filming)).in_set(UiSystems::Panels),
+    );
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -231,7 +234,11 @@ pub(super) fn panels(
                 ui.horizontal_wrapped(|ui| {
                     ui.spacing_mut().item_spacing.x = 0.0;
                     for (bi, b) in step.beats.iter().enumerate() {
-                        let zhu_tip = super::commentary_view::tooltip(rite, crate::rite::query::BeatRef { step: now.beat.step, beat: bi }, toggles.notes.traditional);
+                        let zhu_tip = super::commentary_view::tooltip(
+                            rite,
+                            crate::rite::query::BeatRef { step: now.beat.step, beat: bi },
+                            toggles.notes.traditional,
+                        );
                         let colour = match bi.cmp(&now.beat.beat) {
                             std::cmp::Ordering::Less => DONE,
                             std::cmp::Ordering::Equal => NOW,

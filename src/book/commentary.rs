@@ -28,7 +28,10 @@ impl Book<'_> {
         if u.edition == Edition::Wyg {
             h += &format!(
                 "<p class=\"edition\">{}</p>",
-                self.tr("此注据《仪礼注疏》补（郑氏注本此叶缺）", "This note is from the 注疏 edition: the 郑氏注 edition lacks this leaf.")
+                self.tr(
+                    "此注据《仪礼注疏》补（郑氏注本此叶缺）",
+                    "This note is from the 注疏 edition: the 郑氏注 edition lacks this leaf."
+                )
             );
         }
         let yinyi: Vec<String> = u.yinyi().map(|y| esc(&y.traditional)).collect();
@@ -67,7 +70,11 @@ impl Book<'_> {
         if rows.is_empty() {
             return String::new();
         }
-        let english = if self.english { "<p class=\"edition\">The commentaries are not yet translated into English; they are shown in Chinese.</p>" } else { "" };
+        let english = if self.english {
+            "<p class=\"edition\">The commentaries are not yet translated into English; they are shown in Chinese.</p>"
+        } else {
+            ""
+        };
         format!("<div class=\"commentary\"><h3>{}</h3>{english}<dl>{rows}</dl>{PRINT_OPEN}</div>", self.tr("注疏", "Commentaries (注疏)"))
     }
 
@@ -77,7 +84,8 @@ impl Book<'_> {
         if units.is_empty() {
             return String::new();
         }
-        let body: String = units.iter().map(|u| format!("<p class=\"covered\">{}</p>{}", esc(&covered_text(self, u)), self.unit_html(u))).collect();
+        let body: String =
+            units.iter().map(|u| format!("<p class=\"covered\">{}</p>{}", esc(&covered_text(self, u)), self.unit_html(u))).collect();
         format!("<div class=\"commentary\"><h3>{}</h3>{body}{PRINT_OPEN}</div>", self.tr("注疏", "Commentaries (注疏)"))
     }
 

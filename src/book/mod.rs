@@ -148,7 +148,14 @@ impl Book<'_> {
     fn index(&mut self) -> Result<(), String> {
         let mut p = Page::new(&self.title(), "", self.english);
         p.h1(&self.title());
-        p.list(&[("player/index.html".into(), self.tr("播放：随时间看全礼（平面图、原文、人物）", "Play the rite: the plan moving clause by clause, with the text and the people").into())]);
+        p.list(&[(
+            "player/index.html".into(),
+            self.tr(
+                "播放：随时间看全礼（平面图、原文、人物）",
+                "Play the rite: the plan moving clause by clause, with the text and the people",
+            )
+            .into(),
+        )]);
         p.search_box(self.tr("检索原文、译文、人名、注疏", "Search the text, the translations, the names, the commentaries"));
         p.h2(self.tr("篇章", "Sections"));
         let links: Vec<(String, String)> =

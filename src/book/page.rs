@@ -117,7 +117,12 @@ fn notes_font_faces() -> String {
     crate::plan::svg::NOTES_FONTS
         .iter()
         .enumerate()
-        .map(|(k, font)| format!("@font-face{{font-family:sheli-notes-{k};src:url(data:font/ttf;base64,{}) format('truetype');}}", crate::plan::svg::base64(font)))
+        .map(|(k, font)| {
+            format!(
+                "@font-face{{font-family:sheli-notes-{k};src:url(data:font/ttf;base64,{}) format('truetype');}}",
+                crate::plan::svg::base64(font)
+            )
+        })
         .collect()
 }
 

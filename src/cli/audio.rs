@@ -35,7 +35,10 @@ fn resolve(rite: &Rite, span: &Span, map: &PaceMap) -> Result<(f64, f64), String
     let t1 = match &span.to {
         Some(f) => {
             let hits = rite.find_text(f);
-            let b = hits.iter().find(|r| a.is_none_or(|a| **r >= a)).ok_or_else(|| format!("no clause from there on contains `{}`", super::shown(f)))?;
+            let b = hits
+                .iter()
+                .find(|r| a.is_none_or(|a| **r >= a))
+                .ok_or_else(|| format!("no clause from there on contains `{}`", super::shown(f)))?;
             map.to_view(rite.beat(*b).end) as f64
         }
         None => map.duration() as f64,
@@ -60,7 +63,10 @@ pub(super) fn write(rite: &Rite, span: &Span, pace: Pace, out: &str, allow_large
     let bytes = 44 + (to - from) * 2;
     let mb = bytes as f64 / (1 << 20) as f64;
     if bytes > LARGE_BYTES && !allow_large {
-        say!("error: --out {out}: {:.1} s of sound makes a {mb:.0} MB file; give --allow-large to write it, or a shorter span (--from, --to)", t1 - t0);
+        say!(
+            "error: --out {out}: {:.1} s of sound makes a {mb:.0} MB file; give --allow-large to write it, or a shorter span (--from, --to)",
+            t1 - t0
+        );
         return Ok(ExitCode::from(2));
     }
     let path = std::path::Path::new(out);

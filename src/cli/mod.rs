@@ -16,9 +16,9 @@ macro_rules! say {
 mod audio;
 mod command;
 mod export;
-mod open;
 mod moment;
 mod notes;
+mod open;
 mod print;
 
 pub use command::Command;
@@ -103,7 +103,11 @@ const SHOWN_CHARS: usize = 40;
 /// A fragment as a message shows it: cut, with `…`, past [`SHOWN_CHARS`].
 pub(crate) fn shown(fragment: &str) -> String {
     let n = fragment.chars().count();
-    if n <= SHOWN_CHARS { fragment.to_string() } else { format!("{}… ({n} characters)", fragment.chars().take(SHOWN_CHARS).collect::<String>()) }
+    if n <= SHOWN_CHARS {
+        fragment.to_string()
+    } else {
+        format!("{}… ({n} characters)", fragment.chars().take(SHOWN_CHARS).collect::<String>())
+    }
 }
 
 /// A text fragment has at least one letter to look for.
@@ -123,7 +127,6 @@ fn from_one(s: &str) -> Result<usize, String> {
         Err(_) => Err(format!("`{s}` is not a whole number (--nth counts from 1)")),
     }
 }
-
 
 /// Loads a scene, printing its diagnostics (and which copy was read) on failure.
 pub fn load_or_report(name: &str) -> Result<Rite, ExitCode> {

@@ -49,7 +49,9 @@ pub(super) fn run(args: &NotesArgs) -> io::Result<ExitCode> {
     let recorded = crate::rite::load::read_commentary_record(file, loaded.origin);
     let beats: Vec<&str> = loaded.rite.beats().map(|(_, b)| b.text.as_str()).collect();
     let sources = |given: &Option<String>, column: usize| -> Option<String> {
-        given.clone().or_else(|| recorded.as_ref().ok().and_then(Option::as_ref).and_then(|r| record::sources(r).map(|s| s[column].clone())))
+        given
+            .clone()
+            .or_else(|| recorded.as_ref().ok().and_then(Option::as_ref).and_then(|r| record::sources(r).map(|s| s[column].clone())))
     };
     if args.write {
         if loaded.origin == Origin::Builtin {
@@ -103,7 +105,10 @@ pub(super) fn run(args: &NotesArgs) -> io::Result<ExitCode> {
             let (zhu, shu) = (sources(&None, 0).unwrap_or_default(), sources(&None, 1).unwrap_or_default());
             let fresh = record::write(&loaded.rite.title, &format!("sheli notes {file} --write"), beats.iter().copied(), &zhu, &shu);
             if fresh.as_deref().map(record::body) != Ok(record::body(&record_text)) {
-                writeln!(out, "the record is stale: the scene's 原文 or the sources changed since it was written; run `sheli notes {file} --write` and review the diff")?;
+                writeln!(
+                    out,
+                    "the record is stale: the scene's 原文 or the sources changed since it was written; run `sheli notes {file} --write` and review the diff"
+                )?;
                 return Ok(ExitCode::from(1));
             }
             writeln!(out, "the record is current")?;

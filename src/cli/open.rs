@@ -94,7 +94,9 @@ pub(super) fn clip(open: OpenArgs, from: &str, to: &str, fps: u32, out: String) 
         return fail(format!("error: --out {out}: {e}"), 2);
     }
     let rite = &viewer.loaded.rite;
-    let Some(&a) = rite.find_text(from).first() else { return fail(format!("error: no beat's 原文 contains `{}`", super::shown(from)), 2) };
+    let Some(&a) = rite.find_text(from).first() else {
+        return fail(format!("error: no beat's 原文 contains `{}`", super::shown(from)), 2);
+    };
     let Some(&b) = rite.find_text(to).iter().find(|r| **r >= a) else {
         return fail(format!("error: no clause from `{}` on contains `{}`", super::shown(from), super::shown(to)), 2);
     };

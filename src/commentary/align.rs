@@ -174,9 +174,10 @@ fn notes(ours: &[char], pairs: &[Pair], pieces: &[Piece], jing_to_ours: &[Option
         // the edges are firm runs of matched letters, not one letter that matched by chance
         // elsewhere (a 篚 or 卒 after the gap matched to an earlier one left the gap unfilled)
         let firm = |i: usize| firm_run(&large_to_ours, i);
-        let before = (0..large.len()).rev().find(|&i| firm(i).is_some_and(|j| j < from)).map_or(0, |i| {
-            (i..large.len()).find(|&k| !large_to_ours[k].is_some_and(|j| j < from)).unwrap_or(large.len())
-        });
+        let before = (0..large.len())
+            .rev()
+            .find(|&i| firm(i).is_some_and(|j| j < from))
+            .map_or(0, |i| (i..large.len()).find(|&k| !large_to_ours[k].is_some_and(|j| j < from)).unwrap_or(large.len()));
         let after = (0..large.len()).find(|&i| firm(i).is_some_and(|j| j >= to)).unwrap_or(large.len());
         if before >= after {
             continue;

@@ -48,7 +48,6 @@ pub struct Library {
     chapters: Vec<Chapter>,
 }
 
-
 impl Library {
     pub fn load() -> Result<Library, String> {
         let mut chapters = Vec::new();
@@ -61,7 +60,8 @@ impl Library {
                 .map(|p| simplified(&p.zhu))
                 .chain(pieces.iter().filter_map(|p| if let Piece::Zhu(t) = p { Some(simplified(t)) } else { None }))
                 .collect();
-            let shu_shown: Vec<String> = pieces.iter().filter_map(|p| if let Piece::Shu(t) = p { Some(simplified(t)) } else { None }).collect();
+            let shu_shown: Vec<String> =
+                pieces.iter().filter_map(|p| if let Piece::Shu(t) = p { Some(simplified(t)) } else { None }).collect();
             chapters.push(Chapter {
                 name,
                 zhu: zhu_shown.iter().map(|s| folded_letters(s).collect()).collect(),
@@ -217,12 +217,14 @@ pub fn check(lib: &Library, text: &str, own: Option<&str>) -> Vec<Misquote> {
         let chapters: Vec<&Chapter> = lib.chapters.iter().filter(|c| wanted.is_none_or(|w| c.name == w)).collect();
         // a quotation may leave words out with …: each run must be there; the scenes write 於 and
         // other forms that the simplified editions give as 于 …
-        let fragments: Vec<Vec<char>> = quoted.split('…').map(|f| folded_letters(&simplified(f)).collect::<Vec<_>>()).filter(|f| f.len() >= SHORTEST).collect();
+        let fragments: Vec<Vec<char>> =
+            quoted.split('…').map(|f| folded_letters(&simplified(f)).collect::<Vec<_>>()).filter(|f| f.len() >= SHORTEST).collect();
         let bad = fragments.iter().find(|f| !chapters.iter().any(|c| lib.contains(c, layer, f)));
         if let Some(fragment) = bad {
             let nearest = chapters.first().and_then(|c| lib.nearest(c, layer, fragment));
             let all_there = |c: &Chapter| fragments.iter().all(|f| lib.contains(c, layer, f));
-            let elsewhere = lib.chapters.iter().filter(|c| !chapters.iter().any(|w| w.name == c.name)).find(|c| all_there(c)).map(|c| c.name);
+            let elsewhere =
+                lib.chapters.iter().filter(|c| !chapters.iter().any(|w| w.name == c.name)).find(|c| all_there(c)).map(|c| c.name);
             out.push(Misquote { line, col, layer, quoted, nearest, elsewhere });
         }
     }

@@ -110,14 +110,18 @@ pub fn read<'a>(file: &str, record: &str, beats: impl IntoIterator<Item = &'a st
         }
         let at = |what: &str| format!("{file}:{}:1: error: {what}", n + 1);
         let cols: Vec<&str> = line.split('\t').collect();
-        let num = |i: usize| cols.get(i).and_then(|c| c.parse::<usize>().ok()).ok_or_else(|| at(&format!("column {} is not a number", i + 1)));
+        let num =
+            |i: usize| cols.get(i).and_then(|c| c.parse::<usize>().ok()).ok_or_else(|| at(&format!("column {} is not a number", i + 1)));
         match cols[0] {
             "sources" if cols.len() >= 3 => ed = Some(editions(cols[1], cols[2]).map_err(|e| at(&e))?),
             "zhu" | "filled" | "note" => {
                 let ed = ed.as_ref().ok_or_else(|| at("a note before the `sources` line"))?;
                 let anchor = num(if cols[0] == "filled" { 3 } else { 2 })?;
                 if anchor > ours.len() || anchor < last_anchor {
-                    return Err(at(&format!("anchor {anchor} is out of order or past our text's {} letters: regenerate the record", ours.len())));
+                    return Err(at(&format!(
+                        "anchor {anchor} is out of order or past our text's {} letters: regenerate the record",
+                        ours.len()
+                    )));
                 }
                 match cols[0] {
                     "note" => {

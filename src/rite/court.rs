@@ -172,7 +172,15 @@ impl Courtyard {
                     (None, Shape::Circle { x, z, .. }) => (*x, *z),
                 };
                 let level = level_of(ax, az);
-                Region { id: p.id.clone(), shape, anchor: [ax, floor(level), az], level, en: p.en.clone(), tally: p.tally, source: p.source.clone() }
+                Region {
+                    id: p.id.clone(),
+                    shape,
+                    anchor: [ax, floor(level), az],
+                    level,
+                    en: p.en.clone(),
+                    tally: p.tally,
+                    source: p.source.clone(),
+                }
             })
             .collect();
         // the treads' places come after the scene's own, so the scene's indices stay its lists'

@@ -83,8 +83,7 @@ impl fmt::Display for Diagnostic {
             let gutter = self.pos.line.to_string();
             writeln!(f, "{} | {}", gutter, self.line_text)?;
             // wide (CJK) characters take two columns in a terminal
-            let pad: usize =
-                self.line_text.chars().take(self.caret).map(|c| if c.is_ascii() || c == '\t' { 1 } else { 2 }).sum();
+            let pad: usize = self.line_text.chars().take(self.caret).map(|c| if c.is_ascii() || c == '\t' { 1 } else { 2 }).sum();
             write!(f, "{} | {}^", " ".repeat(gutter.len()), " ".repeat(pad))?;
         }
         Ok(())
@@ -119,5 +118,31 @@ mod tests {
         assert_eq!(d.caret, EXCERPT_CHARS / 2 + 1);
         let short = Diagnostic::new("f.ron", "ab(cd", Pos { line: 1, col: 3 }, "x");
         assert_eq!((short.line_text.as_str(), short.caret), ("ab(cd", 2));
+    }
+}
+
+/// Why a scene did not load: its file could not be read, or it has problems.
+#[derive(Debug, Clone)]
+pub enum LoadError {
+    Unreadable(String),
+    Invalid(Diagnostics),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Unreadable(e) => writeln!(f, "{e}"),
+            LoadError::Invalid(d) => write!(f, "{d}"),
+        }
+    }
+}
+
+impl LoadError {
+    /// One line per problem, `path:line:col: error: message`, for a banner.
+    pub fn headlines(&self) -> Vec<String> {
+        match self {
+            LoadError::Unreadable(e) => vec![e.clone()],
+            LoadError::Invalid(d) => d.0.iter().map(|d| d.headline()).collect(),
+        }
     }
 }

@@ -101,7 +101,9 @@ pub fn expand_beat<'a>(
     if let Some(path) = ctx.blown {
         // what was expanded before the budget ran out is dropped: the beat is reported instead
         let message = if ctx.budget.text == 0 {
-            format!("the scene's templates write more than {MAX_SCENE_TEXT} bytes of text: does a template repeat its arguments many times over?")
+            format!(
+                "the scene's templates write more than {MAX_SCENE_TEXT} bytes of text: does a template repeat its arguments many times over?"
+            )
         } else {
             let which = if ctx.budget.scene == 0 {
                 format!("the scene expands into more than {MAX_SCENE_EXPANSION}")

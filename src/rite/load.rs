@@ -5,6 +5,7 @@ use ron::extensions::Extensions;
 use serde::de::DeserializeOwned;
 
 use super::compile::{Problem, Rite, compile};
+pub use super::diag::LoadError;
 use super::diag::{Diagnostic, Diagnostics, RelatedPos};
 use super::model::{Scene, ScenePart};
 use super::span::{self, Path, Pos, Seg};
@@ -12,8 +13,9 @@ use super::span::{self, Path, Pos, Seg};
 /// The scenes shipped in the binary, by the path they have in the repository, parts included.
 pub const BUILTIN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/builtin_scenes.rs"));
 
-pub use super::read::{MAX_FILE_BYTES, MAX_SCENE_BYTES, inside_scene_folder, normalize, part_path, read_regular, scene_folder};
 use super::read::control_character;
+pub use super::read::{MAX_FILE_BYTES, MAX_SCENE_BYTES, inside_scene_folder, normalize, part_path, read_regular, scene_folder};
+use super::readings::{self, Choice};
 
 /// Where a scene's text came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,6 +158,16 @@ pub struct Loaded {
 /// Parses, validates and compiles a scene and its parts; `read_part` fetches a part by path.
 /// All problems are returned, sorted by file and position.
 pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<String, String>) -> Result<Loaded, Diagnostics> {
+    load_reading(file, src, read_part, &[])
+}
+
+/// [`load_with`], the disputed points read as `choices` say (the default reading of the rest).
+pub fn load_reading(
+    file: &str,
+    src: &str,
+    read_part: &dyn Fn(&str) -> Result<String, String>,
+    choices: &[Choice],
+) -> Result<Loaded, Diagnostics> {
     let src = &normalize(src.to_string());
     let mut scene = parse(file, src)?;
     let mut diags = Vec::new();
@@ -224,12 +236,25 @@ pub fn load_with(file: &str, src: &str, read_part: &dyn Fn(&str) -> Result<Strin
         return Err(Diagnostics(diags));
     }
     let names = files.iter().map(|f| f.name.clone()).collect();
-    compile(&scene).map(|rite| Loaded { rite, files: names, origin: Origin::Disk }).map_err(|problems| {
-        let mut diags: Vec<(usize, Diagnostic)> = problems.into_iter().map(|p| locate(&p, &files, &origins)).collect();
-        diags.sort_by_key(|(f, d)| (*f, d.pos.line, d.pos.col));
-        diags.dedup_by(|a, b| a.1 == b.1);
-        Diagnostics(diags.into_iter().map(|(_, d)| d).collect())
-    })
+    let (read, moved) = match readings::apply(&scene, choices) {
+        Ok(x) => x,
+        Err(e) => return Err(Diagnostics(vec![Diagnostic::new(file, src, Default::default(), e)])),
+    };
+    let checked = readings::check(&scene);
+    let compiled = if checked.is_empty() { compile(&read) } else { Err(checked) };
+    compiled
+        .map(|mut rite| {
+            rite.readings = scene.readings.clone();
+            rite.chosen = choices.to_vec();
+            Loaded { rite, files: names, origin: Origin::Disk }
+        })
+        .map_err(|problems| {
+            let mut diags: Vec<(usize, Diagnostic)> =
+                problems.into_iter().map(|p| readings::relocated(p, &moved)).map(|p| locate(&p, &files, &origins)).collect();
+            diags.sort_by_key(|(f, d)| (*f, d.pos.line, d.pos.col));
+            diags.dedup_by(|a, b| a.1 == b.1);
+            Diagnostics(diags.into_iter().map(|(_, d)| d).collect())
+        })
 }
 
 fn locate(p: &Problem, files: &[SourceFile], origins: &Origins) -> (usize, Diagnostic) {
@@ -295,32 +320,6 @@ pub fn part_reader(origin: Origin) -> fn(&str) -> Result<String, String> {
 /// Parses, validates and compiles a scene whose parts are read from disk.
 pub fn load(file: &str, src: &str) -> Result<Rite, Diagnostics> {
     load_with(file, src, &read_part).map(|l| l.rite)
-}
-
-/// Why a scene did not load: its file could not be read, or it has problems.
-#[derive(Debug, Clone)]
-pub enum LoadError {
-    Unreadable(String),
-    Invalid(Diagnostics),
-}
-
-impl std::fmt::Display for LoadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LoadError::Unreadable(e) => writeln!(f, "{e}"),
-            LoadError::Invalid(d) => write!(f, "{d}"),
-        }
-    }
-}
-
-impl LoadError {
-    /// One line per problem, `path:line:col: error: message`, for a banner.
-    pub fn headlines(&self) -> Vec<String> {
-        match self {
-            LoadError::Unreadable(e) => vec![e.clone()],
-            LoadError::Invalid(d) => d.0.iter().map(|d| d.headline()).collect(),
-        }
-    }
 }
 
 /// Loads a scene by name (see [`read_scene`]), its parts from the same source.

@@ -19,6 +19,7 @@ pub mod pace;
 pub mod props;
 pub mod query;
 pub mod read;
+pub mod readings;
 pub mod route;
 pub mod rules;
 pub mod snapshot;

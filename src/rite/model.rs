@@ -6,9 +6,9 @@ use serde::Deserialize;
 
 pub use super::furniture::{Beast, Object, ObjectKind, Paint, TargetFace, TargetTrim};
 pub use super::gear::Hand;
-pub use super::moves::Move;
-pub use super::measure::{Dir, Len, Point, Rect, bearing_vector};
 use super::measure::length;
+pub use super::measure::{Dir, Len, Point, Rect, bearing_vector};
+pub use super::moves::Move;
 pub use super::props::{Prop, PropKind, PropStart};
 
 #[derive(Debug, Clone, Deserialize)]
@@ -32,6 +32,9 @@ pub struct Scene {
     pub ensembles: Vec<crate::music::cue::Ensemble>,
     #[serde(default)]
     pub steps: Vec<Step>,
+    /// the points where the commentators differ, each with its readings (main file only)
+    #[serde(default)]
+    pub readings: Vec<super::readings::Reading>,
     /// people the others pass on one side (「凡适堂西，皆出入于司马之南」)
     #[serde(default)]
     pub south_of: Vec<super::rules::SouthOf>,

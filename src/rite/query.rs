@@ -155,9 +155,7 @@ impl Rite {
         use super::deed::Deed;
         let beat = self.beat(r);
         let deeds_of = |x: usize| beat.did.iter().filter(move |(who, _)| *who == x).flat_map(|(_, acts)| acts.iter().flatten());
-        let bows = |x: usize| {
-            deeds_of(x).any(|d| matches!(d, Deed::Gesture(g) if g.is_bow()))
-        };
+        let bows = |x: usize| deeds_of(x).any(|d| matches!(d, Deed::Gesture(g) if g.is_bow()));
         for d in deeds_of(a) {
             match d {
                 Deed::Handle { to: Some(to), .. } | Deed::Lead(to) => return self.timeline.actor_index(to),

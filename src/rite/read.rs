@@ -74,7 +74,8 @@ pub(super) fn control_character(file: &str, src: &str) -> Option<Diagnostic> {
             continue;
         }
         if c.is_control() && c != '\t' {
-            let message = format!("the text holds the control character U+{:04X}: a scene holds only printable text, tabs and newlines", c as u32);
+            let message =
+                format!("the text holds the control character U+{:04X}: a scene holds only printable text, tabs and newlines", c as u32);
             return Some(Diagnostic::new(file, src, Pos { line, col }, message));
         }
         col += 1;
@@ -94,7 +95,9 @@ pub fn part_path(main: &str, part: &str) -> Result<String, String> {
             Component::CurDir => {}
             Component::ParentDir => {
                 if kept.pop().is_none() {
-                    return Err("it climbs out of the scene's folder: a part lives in the folder of the scene that names it, or below".into());
+                    return Err(
+                        "it climbs out of the scene's folder: a part lives in the folder of the scene that names it, or below".into()
+                    );
                 }
             }
             Component::RootDir | Component::Prefix(_) => {
@@ -127,4 +130,3 @@ pub fn inside_scene_folder(folder: Option<&std::path::Path>, part: &str) -> Resu
     };
     if real.starts_with(folder) { Ok(()) } else { Err("it leads (through a link) out of the scene's folder".into()) }
 }
-

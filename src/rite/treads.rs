@@ -71,7 +71,15 @@ pub fn tread_regions(stairway: &Stairway, treads: &[Tread], taken: &dyn Fn(&str)
             } else {
                 format!("tread {} of the {stair}, from the bottom", t.k)
             };
-            out.push(Region { id, shape: Shape::Box(t.area), anchor: [x, t.height, z], level: Level::Ground, en, tally: None, source: String::new() });
+            out.push(Region {
+                id,
+                shape: Shape::Box(t.area),
+                anchor: [x, t.height, z],
+                level: Level::Ground,
+                en,
+                tally: None,
+                source: String::new(),
+            });
         }
     }
     out

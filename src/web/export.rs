@@ -8,11 +8,11 @@ use serde_json::{Value, json};
 use crate::rite::Rite;
 use crate::rite::deed::{Lang, describe};
 use crate::rite::gear::{Gear, Hand};
+use crate::rite::gesture::Gesture;
 use crate::rite::glossary::glossary;
 use crate::rite::jump::{Act, shows};
 use crate::rite::pace::{Pace, PaceMap};
-use crate::rite::gesture::Gesture;
-use crate::rite::timeline::{Motion, Pose, PropAt, Rest, hold_offset, held_sitting_lift};
+use crate::rite::timeline::{Motion, Pose, PropAt, Rest, held_sitting_lift, hold_offset};
 
 /// The schema's version: a page refuses data of another.
 pub const VERSION: u32 = 1;
@@ -113,7 +113,8 @@ fn props(rite: &Rite) -> Vec<Value> {
         .iter()
         .enumerate()
         .map(|(k, p)| {
-            let strung = p.strung.as_ref().map(|(first, keys)| json!([first, keys.iter().map(|(t, on)| json!([mm(*t), on])).collect::<Vec<_>>()]));
+            let strung =
+                p.strung.as_ref().map(|(first, keys)| json!([first, keys.iter().map(|(t, on)| json!([mm(*t), on])).collect::<Vec<_>>()]));
             json!({
                 "id": p.id, "name": p.name, "en": rite.prop_en(k),
                 "furniture": p.kind.is_furniture(),
@@ -153,8 +154,7 @@ fn steps(rite: &Rite) -> Vec<Value> {
 
 /// How a held thing sits on its holder, the same table `state_at` uses.
 fn hands() -> Value {
-    let table: serde_json::Map<String, Value> =
-        Hand::ALL.iter().map(|&h| (h.name().to_string(), json!(hold_offset(h)))).collect();
+    let table: serde_json::Map<String, Value> = Hand::ALL.iter().map(|&h| (h.name().to_string(), json!(hold_offset(h)))).collect();
     json!({ "offsets": table, "sitting_lift": held_sitting_lift() })
 }
 
@@ -190,7 +190,10 @@ pub fn words_json(rite: &Rite) -> Value {
     let duties: Vec<Value> = (0..rite.timeline.actors.len())
         .map(|i| {
             let rows = rite.duties(i).into_iter();
-            Value::Array(rows.map(|(r, acts)| json!([rite.beat_number(r), describe(acts, rite, Lang::Zh), describe(acts, rite, Lang::En)])).collect())
+            Value::Array(
+                rows.map(|(r, acts)| json!([rite.beat_number(r), describe(acts, rite, Lang::Zh), describe(acts, rite, Lang::En)]))
+                    .collect(),
+            )
         })
         .collect();
     let notes: Vec<Value> = (0..rite.beats().count())

@@ -1,10 +1,10 @@
 //! One actor's act within a phase, move by move: each kind of move is its own method, and each
 //! returns when the actor is done with it. What cannot happen is a problem at the move's node.
 
+use super::WALK_SPEED;
 use super::music::RELEASE_AFTER;
 use super::props::PropEvent;
 use super::sim::Sim;
-use super::WALK_SPEED;
 use crate::rite::deed::Deed;
 use crate::rite::expand::FlatAct;
 use crate::rite::gesture::Gesture;
@@ -105,7 +105,16 @@ impl<'a> Sim<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn go(&mut self, at: &MoveAt, to: &str, via: Option<&str>, off: Option<(Len, Len)>, face: Option<Dir>, t: f32, deeds: &mut Vec<Deed>) -> f32 {
+    fn go(
+        &mut self,
+        at: &MoveAt,
+        to: &str,
+        via: Option<&str>,
+        off: Option<(Len, Len)>,
+        face: Option<Dir>,
+        t: f32,
+        deeds: &mut Vec<Deed>,
+    ) -> f32 {
         let (a, mut t) = (at.a, t);
         let Some(mut dest) = self.point(to, off) else {
             self.problem_in(at.path().field("to"), format!("unknown place `{to}`"), at.note());
@@ -132,7 +141,11 @@ impl<'a> Sim<'a> {
                 deeds.push(Deed::Walk { to: to.to_string(), via: via.map(str::to_string) });
             }
             Err(e) => {
-                let blame = if matches!(e, RouteError::NoStair(_) | RouteError::OtherStair { .. }) { at.path().field("via") } else { at.path().field("to") };
+                let blame = if matches!(e, RouteError::NoStair(_) | RouteError::OtherStair { .. }) {
+                    at.path().field("via")
+                } else {
+                    at.path().field("to")
+                };
                 let msg = format!("{} cannot walk to `{to}`: {e}", self.tracks[a].name);
                 self.problem_in(blame, msg, at.note());
             }

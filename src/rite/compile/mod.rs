@@ -71,6 +71,9 @@ pub struct Rite {
     pub music: Vec<crate::music::cue::Placed>,
     /// 郑注, 音义 and 贾疏 by clause, where the scene has a recorded alignment beside it
     pub commentary: crate::commentary::Commentary,
+    /// the disputed points the scene declares, and the readings chosen (the default of the rest)
+    pub readings: Vec<crate::rite::readings::Reading>,
+    pub chosen: Vec<crate::rite::readings::Choice>,
 }
 
 /// Something wrong with the scene, at a node of it, with other nodes that explain it (where an
@@ -133,5 +136,7 @@ pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
         timeline: Timeline { court, actors: tracks, props, cords, duration },
         music,
         commentary: crate::commentary::Commentary::default(),
+        readings: scene.readings.clone(),
+        chosen: Vec::new(),
     })
 }

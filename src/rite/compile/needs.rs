@@ -8,10 +8,10 @@ use super::sim::{Sim, used_at};
 use super::{Problem, Related};
 use crate::music::cue::Part;
 use crate::rite::furniture::ObjectKind;
-use crate::rite::rules::Exception;
 use crate::rite::gear::Hand;
 use crate::rite::gesture::Gesture;
 use crate::rite::model::{Move, PropKind};
+use crate::rite::rules::Exception;
 use crate::rite::span::Path;
 use crate::rite::timeline::PropAt;
 
@@ -58,28 +58,27 @@ impl Sim<'_> {
                 Ok(())
             }
             Gesture::RaiseFlag | Gesture::LowerFlag => {
-                let holds_flag = self.holdings(events, t).iter().zip(&self.props).any(|(held, p)| p.kind == PropKind::Flag && held.is_some_and(|(h, _)| h == a));
-                if holds_flag {
-                    Ok(())
-                } else {
-                    Err(format!("{name} holds no flag (旌) to {}: `执` it first", g.name()))
-                }
+                let holds_flag = self
+                    .holdings(events, t)
+                    .iter()
+                    .zip(&self.props)
+                    .any(|(held, p)| p.kind == PropKind::Flag && held.is_some_and(|(h, _)| h == a));
+                if holds_flag { Ok(()) } else { Err(format!("{name} holds no flag (旌) to {}: `执` it first", g.name())) }
             }
             Gesture::ZuJue => match (drinking_stance(&self.clause), self.rest[a].seated) {
                 (Some(Stance::Standing), true) => Err(format!("{name} drains the cup seated, but the text says 立 (standing): `兴` first")),
                 (Some(Stance::Seated), false) => Err(format!("{name} drains the cup standing, but the text says 坐 (seated): `坐` first")),
                 _ => Ok(()),
             },
-            g if g.is_bow() && !self.clause.contains('执') && new_rules() =>
-            {
-                match self.in_hand(a, events, t) {
-                    Some(held) => Err(format!("{name} bows (拜) holding the {held}: a 拜 is made with the hands free (奠 it first), unless the text says he holds it (执…拜)")),
-                    None => Ok(()),
-                }
+            g if g.is_bow() && !self.clause.contains('执') && new_rules() => match self.in_hand(a, events, t) {
+                Some(held) => Err(format!(
+                    "{name} bows (拜) holding the {held}: a 拜 is made with the hands free (奠 it first), unless the text says he holds it (执…拜)"
+                )),
+                None => Ok(()),
+            },
+            Gesture::Sing if !self.singers.contains(&a) => {
+                Err(format!("{name} is not a singer: 歌 is for the performers of a 歌 part (an ensemble's or a cue's)"))
             }
-            Gesture::Sing if !self.singers.contains(&a) => Err(format!(
-                "{name} is not a singer: 歌 is for the performers of a 歌 part (an ensemble's or a cue's)"
-            )),
             _ => Ok(()),
         }
     }

@@ -2,9 +2,9 @@
 //! against who holds what and where it lies, and written into the prop tracks.
 
 use super::super::gear::Hand;
+use super::super::model::Dir;
 use super::super::model::{Move, ObjectKind, PropKind};
 use super::super::route::dist3;
-use super::super::model::Dir;
 use super::super::timeline::{ActorState, Pose, PropAt, bearing_between, bearing_vector};
 use super::BeatInfo;
 use super::REACH;
@@ -149,7 +149,10 @@ impl Sim<'_> {
                     && matches!(kind, PropKind::Offering | PropKind::Stand | PropKind::Jue | PropKind::Zhi)
                 {
                     // what is brought in is carried: 取 it where it is kept, walk, then 设
-                    let msg = format!("{who} sets out {name} ({}), which nobody brought: he takes it where it is kept and carries it", self.props[e.prop].id);
+                    let msg = format!(
+                        "{who} sets out {name} ({}), which nobody brought: he takes it where it is kept and carries it",
+                        self.props[e.prop].id
+                    );
                     self.problem_in(e.path(), msg, note);
                 }
                 if matches!(e.kind, Move::Set(..))
@@ -181,7 +184,10 @@ impl Sim<'_> {
                     return;
                 }
                 let side_by_side = self.allow.contains(&crate::rite::rules::Exception::SideBySide);
-                if super::needs::new_rules() && !side_by_side && let Some(msg) = not_face_to_face(&who, &self.tracks[r].name, &here, &there) {
+                if super::needs::new_rules()
+                    && !side_by_side
+                    && let Some(msg) = not_face_to_face(&who, &self.tracks[r].name, &here, &there)
+                {
                     // reported, and handed all the same: what follows is still checked as it is written
                     self.problem_in(e.path(), format!("{msg}: {name} is handed face to face (授/受)"), note);
                 }
@@ -244,7 +250,8 @@ impl Sim<'_> {
     fn slack_bow_in_hand(&self, a: usize, t: f32) -> Option<String> {
         self.props.iter().zip(&self.prop_now).find_map(|(p, at)| {
             let in_hand = matches!(at, PropAt::Held(h, Hand::LeftHand | Hand::RightHand | Hand::BothHands) if *h == a);
-            let strung = p.strung.as_ref().map(|(first, keys)| keys.iter().filter(|(k, _)| *k <= t + 1e-3).last().map_or(*first, |(_, s)| *s));
+            let strung =
+                p.strung.as_ref().map(|(first, keys)| keys.iter().filter(|(k, _)| *k <= t + 1e-3).last().map_or(*first, |(_, s)| *s));
             (in_hand && p.kind == PropKind::Bow && strung == Some(false)).then(|| p.name.clone())
         })
     }

@@ -44,7 +44,11 @@ pub(super) fn ids(scene: &Scene, problems: &mut Vec<Problem>) -> bool {
         if let Some(bad) = s.id.chars().find(|c| !(c.is_alphanumeric() || *c == '_' || *c == '-')) {
             problems.push(Problem::new(
                 root.field("steps").index(i).field("id"),
-                format!("step id `{}` holds `{}`: a step id names a page of the book, so it takes only letters, digits, `_` and `-`", s.id.escape_debug(), bad.escape_debug()),
+                format!(
+                    "step id `{}` holds `{}`: a step id names a page of the book, so it takes only letters, digits, `_` and `-`",
+                    s.id.escape_debug(),
+                    bad.escape_debug()
+                ),
             ));
         }
     }
@@ -151,9 +155,7 @@ fn template_cycles(scene: &Scene, problems: &mut Vec<Problem>) -> bool {
     let uses: Vec<Vec<usize>> = scene
         .templates
         .iter()
-        .map(|t| {
-            t.acts.iter().filter_map(|e| if let Entry::Use(name, _) = e { index.get(name.as_str()).copied() } else { None }).collect()
-        })
+        .map(|t| t.acts.iter().filter_map(|e| if let Entry::Use(name, _) = e { index.get(name.as_str()).copied() } else { None }).collect())
         .collect();
     let before = problems.len();
     // 0 unseen, 1 on the path being walked, 2 done
