@@ -18,7 +18,8 @@ use crate::rite::timeline::{Motion, Pose, PropAt, Rest, held_sitting_lift, hold_
 pub const VERSION: u32 = 1;
 
 /// Millimetres (and milliseconds) are as fine as anything the page draws or the tests compare
-/// (1 cm); rounded as f64, so the JSON prints `7.161`, not the f32's `7.160999774932861`.
+/// (1 cm); rounded as f64, so the JSON prints `7.161`, not the f32's `7.160999774932861`. The
+/// times of things' keys are kept whole: an arrow covers 4 cm in a millisecond.
 fn mm(v: f32) -> f64 {
     (f64::from(v) * 1000.0).round() / 1000.0
 }
@@ -85,7 +86,7 @@ fn prop_at(at: &PropAt) -> Value {
         PropAt::Absent => Value::Null,
         PropAt::At(p, bearing) => json!({ "at": point(*p), "b": bearing.map(mm) }),
         PropAt::Held(a, how) => json!({ "held": a, "how": how.name() }),
-        PropAt::Flying { from, to, t1, hit } => json!({ "from": point(*from), "to": point(*to), "t1": mm(*t1), "hit": hit }),
+        PropAt::Flying { from, to, t1, hit } => json!({ "from": point(*from), "to": point(*to), "t1": f64::from(*t1), "hit": hit }),
     }
 }
 
@@ -119,7 +120,7 @@ fn props(rite: &Rite) -> Vec<Value> {
                 "id": p.id, "name": p.name, "en": rite.prop_en(k),
                 "furniture": p.kind.is_furniture(),
                 "initial": prop_at(&p.initial),
-                "keys": p.keys.iter().map(|(t, at)| json!([mm(*t), prop_at(at)])).collect::<Vec<_>>(),
+                "keys": p.keys.iter().map(|(t, at)| json!([f64::from(*t), prop_at(at)])).collect::<Vec<_>>(),
                 "strung": strung,
             })
         })
