@@ -77,7 +77,13 @@ fn a_clause_carries_its_zhu_in_the_json_and_the_cli() {
     assert!(out.contains("注 此县谓磬也"), "{out}");
     assert!(out.contains("疏 "), "{out}");
     let steps: Value = serde_json::from_str(&stdout(&["steps", "scenes/da_she.ron", "--json"])).unwrap();
-    let with_zhu = steps.as_array().unwrap().iter().flat_map(|s| s["beats"].as_array().unwrap()).filter(|b| !b["zhu"].as_array().unwrap().is_empty()).count();
+    let with_zhu = steps
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["beats"].as_array().unwrap())
+        .filter(|b| !b["zhu"].as_array().unwrap().is_empty())
+        .count();
     assert!(with_zhu > 200, "only {with_zhu} beats of 大射仪 carry a 注");
 }
 
@@ -85,7 +91,8 @@ fn a_clause_carries_its_zhu_in_the_json_and_the_cli() {
 fn jia_gongyan_divides_the_rite() {
     for (scene, _, _) in RITES {
         let out = stdout(&["notes", scene]);
-        let n: usize = out.split("divisions of 贾疏: ").nth(1).and_then(|r| r.trim().split_whitespace().next()).and_then(|d| d.parse().ok()).unwrap();
+        let n: usize =
+            out.split("divisions of 贾疏: ").nth(1).and_then(|r| r.trim().split_whitespace().next()).and_then(|d| d.parse().ok()).unwrap();
         assert!(n >= 20, "{scene}: only {n} divisions");
     }
 }

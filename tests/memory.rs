@@ -41,8 +41,9 @@ fn mini_with(templates: &str, acts: &str) -> String {
 /// `levels` templates, each passing its argument `repeat` times over to the next; the last says it.
 fn multiplying(levels: usize, repeat: usize, arg_chars: usize) -> String {
     let twice = "{x}".repeat(repeat);
-    let mut t: String =
-        (0..levels).map(|i| format!("        Template(id: \"m{i}\", params: [\"x\"], acts: [Use(\"m{}\", {{\"x\": \"{twice}\"}})]),\n", i + 1)).collect();
+    let mut t: String = (0..levels)
+        .map(|i| format!("        Template(id: \"m{i}\", params: [\"x\"], acts: [Use(\"m{}\", {{\"x\": \"{twice}\"}})]),\n", i + 1))
+        .collect();
     t.push_str(&format!("        Template(id: \"m{levels}\", params: [\"x\"], acts: [Act(\"zhuren\", [Say(\"{twice}\")])]),\n"));
     mini_with(&t, &format!("Use(\"m0\", {{\"x\": \"{}\"}})", "射".repeat(arg_chars)))
 }

@@ -50,7 +50,9 @@ fn parts_outside_the_folder_are_refused_and_never_shown() {
         let out = sheli(&args);
         let text = all_output(&out);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {text}");
-        for refused in ["`/etc/passwd` is refused", "`/proc/self/environ` is refused", "`../outside.ron` is refused", "`link.ron` is refused"] {
+        for refused in
+            ["`/etc/passwd` is refused", "`/proc/self/environ` is refused", "`../outside.ron` is refused", "`link.ron` is refused"]
+        {
             assert!(text.contains(refused), "{args:?} should say {refused}: {text}");
         }
         for leak in ["root:", SECRET, OUTSIDE] {
@@ -90,7 +92,8 @@ fn an_output_onto_the_scene_or_a_part_leaves_it_byte_identical() {
     let out = sheli(&["plan", path(&main), "--out", path(&svg)]);
     assert!(out.status.success(), "{}", all_output(&out));
     assert!(std::fs::read_to_string(&svg).unwrap().trim_end().ends_with("</svg>"));
-    let leftovers: Vec<_> = std::fs::read_dir(&folder).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().contains(".part")).collect();
+    let leftovers: Vec<_> =
+        std::fs::read_dir(&folder).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().contains(".part")).collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
 

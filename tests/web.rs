@@ -40,14 +40,18 @@ fn the_export_is_the_engine_s_tracks_rest_by_rest() {
         assert_eq!(actors.len(), rite.timeline.actors.len());
         let mut rests = 0;
         for (i, a) in actors.iter().enumerate() {
-            for seg in a["segments"].as_array().unwrap() {
-                let t1 = seg[1].as_f64().unwrap() as f32;
+            let segments = a["segments"].as_array().unwrap();
+            let track = &rite.timeline.actors[i];
+            assert_eq!(segments.len(), track.segments.len(), "{scene}: {}", a["id"]);
+            for (seg, theirs) in segments.iter().zip(&track.segments) {
                 let rest = seg[3].as_array().unwrap();
-                let s = rite.timeline.actor_at(i, t1 + 1e-3);
+                assert!((seg[0].as_f64().unwrap() as f32 - theirs.t0).abs() < 0.001, "{scene}: {} starts at {}", a["id"], theirs.t0);
                 for k in 0..3 {
                     let got = rest[k].as_f64().unwrap() as f32;
-                    assert!((got - s.pos[k]).abs() < 0.002, "{scene}: {} at {t1}: {got} against {}", a["id"], s.pos[k]);
+                    let want = theirs.end.pos[k];
+                    assert!((got - want).abs() < 0.001, "{scene}: {} at {}: {got} against {want}", a["id"], theirs.t1);
                 }
+                assert_eq!(rest[4].as_u64().unwrap() & 2 != 0, theirs.end.present, "{scene}: {} present at {}", a["id"], theirs.t1);
                 rests += 1;
             }
         }

@@ -100,6 +100,13 @@ pub enum Command {
         #[arg(long)]
         english: bool,
     },
+    /// Where the commentators differ: each disputed point, its readings, who holds each, the
+    /// passage, and which is staged (choose another with --reading POINT=READING)
+    Readings {
+        scene: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// The rite in any browser: a player page (the plan of the court moving clause by clause, the
     /// text beside it, a scrubber, people you can click) that opens from disk, offline
     Web {

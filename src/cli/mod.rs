@@ -36,6 +36,10 @@ pub struct Cli {
     pub command: Option<Command>,
     #[command(flatten)]
     pub open: OpenArgs,
+    /// where the commentators differ, stage this reading: POINT=READING (repeatable; `sheli
+    /// readings SCENE` lists them)
+    #[arg(long = "reading", global = true, value_name = "POINT=READING")]
+    pub readings: Vec<crate::rite::readings::Choice>,
 }
 
 /// Options for opening a rite in the viewer.
@@ -133,8 +137,15 @@ pub fn load_or_report(name: &str) -> Result<Rite, ExitCode> {
     load_reporting(name).map(|l| l.rite)
 }
 
+/// The readings `--reading` chose, for every scene this run loads.
+static READINGS: std::sync::OnceLock<Vec<crate::rite::readings::Choice>> = std::sync::OnceLock::new();
+
+pub(super) fn chosen_readings() -> &'static [crate::rite::readings::Choice] {
+    READINGS.get().map_or(&[], Vec::as_slice)
+}
+
 pub(super) fn load_reporting(name: &str) -> Result<crate::rite::load::Loaded, ExitCode> {
-    match crate::rite::load::load_scene(name) {
+    match crate::rite::load::load_scene_with(name, chosen_readings()) {
         Ok(loaded) => {
             if let Some(note) = crate::rite::load::origin_note(name, loaded.origin) {
                 say!("{note}");
@@ -176,6 +187,7 @@ pub fn main() -> ExitCode {
 }
 
 pub fn run(cli: Cli) -> ExitCode {
+    let _ = READINGS.set(cli.readings.clone());
     let result = match cli.command {
         Some(Command::Check { scenes }) => print::check(&scenes),
         Some(Command::Steps { scene, json, english, pace }) => with_rite(&scene, |rite| print::steps(rite, json, english, pace)),
@@ -203,6 +215,7 @@ pub fn run(cli: Cli) -> ExitCode {
             with_inputs(&scene, &out, |rite| audio::write(rite, &span, pace, &out, allow_large))
         }
         Some(Command::Book { scene, out, english }) => with_rite(&scene, |rite| export::book(rite, &out, english)),
+        Some(Command::Readings { scene, json }) => with_rite(&scene, |rite| print::readings(rite, json)),
         Some(Command::Web { scene, out }) => with_rite(&scene, |rite| export::web(rite, &out)),
         Some(Command::Notes(args)) => notes::run(&args),
         Some(Command::Glossary { scene, json }) => match scene.as_deref().map(load_or_report).transpose() {

@@ -274,3 +274,38 @@ pub(super) fn glossary(rite: Option<&Rite>, json: bool) -> io::Result<ExitCode> 
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// `sheli readings`: the disputed points and their readings, the one in force marked.
+pub(super) fn readings(rite: &Rite, json: bool) -> io::Result<ExitCode> {
+    let in_force = rite.readings_in_force();
+    let mut out = io::stdout().lock();
+    if json {
+        let points: Vec<serde_json::Value> = rite
+            .readings
+            .iter()
+            .map(|p| {
+                let chosen = in_force.iter().find(|(q, _)| q.id == p.id).map(|(_, a)| a.id.as_str());
+                let alternatives: Vec<serde_json::Value> = p
+                    .alternatives
+                    .iter()
+                    .map(|a| serde_json::json!({"id": a.id, "authority": a.authority, "passage": a.passage, "en": a.en, "default": a.default}))
+                    .collect();
+                serde_json::json!({"id": p.id, "concerns": p.concerns, "concerns_en": p.concerns_en, "in_force": chosen, "alternatives": alternatives})
+            })
+            .collect();
+        writeln!(out, "{}", serde_json::Value::Array(points))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(out, "{}: {} disputed points", rite.title, rite.readings.len())?;
+    for p in &rite.readings {
+        writeln!(out, "\n{}  {} — {}", p.id, p.concerns, p.concerns_en)?;
+        for a in &p.alternatives {
+            let staged = in_force.iter().any(|(q, x)| q.id == p.id && x.id == a.id);
+            writeln!(out, "  {} {:<10} {}: 「{}」", if staged { "*" } else { " " }, a.id, a.authority, a.passage)?;
+            if !a.en.is_empty() {
+                writeln!(out, "               {}", a.en)?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

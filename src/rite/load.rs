@@ -238,7 +238,11 @@ pub fn load_reading(
     let names = files.iter().map(|f| f.name.clone()).collect();
     let (read, moved) = match readings::apply(&scene, choices) {
         Ok(x) => x,
-        Err(e) => return Err(Diagnostics(vec![Diagnostic::new(file, src, Default::default(), e)])),
+        // a choice the scene has no reading for points at the scene's list of readings
+        Err(e) => {
+            let here = files[0].locate(&[Seg::Field("readings".into())]);
+            return Err(Diagnostics(vec![Diagnostic::new(file, src, here, format!("--reading: {e}"))]));
+        }
     };
     let checked = readings::check(&scene);
     let compiled = if checked.is_empty() { compile(&read) } else { Err(checked) };
@@ -324,7 +328,12 @@ pub fn load(file: &str, src: &str) -> Result<Rite, Diagnostics> {
 
 /// Loads a scene by name (see [`read_scene`]), its parts from the same source.
 pub fn load_scene(name: &str) -> Result<Loaded, LoadError> {
-    let mut loaded = load_scene_bare(name)?;
+    load_scene_with(name, &[])
+}
+
+/// [`load_scene`], the disputed points read as `choices` say.
+pub fn load_scene_with(name: &str, choices: &[Choice]) -> Result<Loaded, LoadError> {
+    let mut loaded = load_scene_reading(name, choices)?;
     let file = &loaded.files[0];
     loaded.rite.commentary = commentary_or_none(file, loaded.origin, &loaded.rite);
     Ok(loaded)
@@ -332,8 +341,13 @@ pub fn load_scene(name: &str) -> Result<Loaded, LoadError> {
 
 /// Loads a scene by name without its commentary (for aligning it anew).
 pub fn load_scene_bare(name: &str) -> Result<Loaded, LoadError> {
+    load_scene_reading(name, &[])
+}
+
+/// Loads a scene by name, its disputed points read as `choices` say, without its commentary.
+pub fn load_scene_reading(name: &str, choices: &[Choice]) -> Result<Loaded, LoadError> {
     let (file, src, origin) = read_scene(name).map_err(LoadError::Unreadable)?;
-    let mut loaded = load_with(&file, &src, &part_reader(origin)).map_err(LoadError::Invalid)?;
+    let mut loaded = load_reading(&file, &src, &part_reader(origin), choices).map_err(LoadError::Invalid)?;
     loaded.origin = origin;
     Ok(loaded)
 }

@@ -89,6 +89,16 @@ pub struct Snapshot {
     pub score: Option<ScoreView>,
     /// each 侯 and its left lower cord: `tied`, `untied` or `furled` (中掩束之)
     pub targets: Vec<TargetView>,
+    /// the reading in force at each disputed point (the default where none was chosen)
+    pub readings: Vec<ReadingView>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ReadingView {
+    pub point: String,
+    pub reading: String,
+    pub authority: String,
+    pub default: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -210,6 +220,16 @@ impl Rite {
             sounding: self.sounding_views(t),
             score: self.score_at(t).map(|s| ScoreView { right: s.right, left: s.left, verdict: s.verdict(), verdict_en: s.verdict_en() }),
             targets: tl.cords.iter().map(|c| TargetView { id: c.object.clone(), cord: c.at(t).name() }).collect(),
+            readings: self
+                .readings_in_force()
+                .into_iter()
+                .map(|(p, a)| ReadingView {
+                    point: p.id.clone(),
+                    reading: a.id.clone(),
+                    authority: a.authority.clone(),
+                    default: a.default,
+                })
+                .collect(),
         }
     }
 

@@ -27,11 +27,6 @@ const CROWDED: f32 = 0.3;
 /// The farthest a blind musician moves unled: a shuffle on his mat, not a walk.
 const BLIND_STEP: f32 = 1.0;
 
-// TEMPORARY while the shipped scenes are brought under the new rules: removed before commit
-pub(super) fn new_rules() -> bool {
-    std::env::var_os("SHELI_NEW_RULES").is_some()
-}
-
 /// A walk or an entry that ended a phase: who, the move's node, and the template use if any.
 pub(super) type Arrival = (usize, Path, Option<(Path, String)>);
 
@@ -70,7 +65,7 @@ impl Sim<'_> {
                 (Some(Stance::Seated), false) => Err(format!("{name} drains the cup standing, but the text says 坐 (seated): `坐` first")),
                 _ => Ok(()),
             },
-            g if g.is_bow() && !self.clause.contains('执') && new_rules() => match self.in_hand(a, events, t) {
+            g if g.is_bow() && !self.clause.contains('执') => match self.in_hand(a, events, t) {
                 Some(held) => Err(format!(
                     "{name} bows (拜) holding the {held}: a 拜 is made with the hands free (奠 it first), unless the text says he holds it (执…拜)"
                 )),
@@ -96,7 +91,7 @@ impl Sim<'_> {
     /// Whether walking `path` keeps actor `a` to his own stair: the one the scene gives him,
     /// unless the clause names the stair he takes (「降自西阶」).
     pub(super) fn own_stair(&self, a: usize, path: &[[f32; 3]]) -> Result<(), String> {
-        let Some(own) = self.scene.actors[a].stair.as_deref().filter(|_| new_rules()) else { return Ok(()) };
+        let Some(own) = self.scene.actors[a].stair.as_deref() else { return Ok(()) };
         let used = self.court.solids.iter().find(|s| {
             matches!(s.kind, ObjectKind::Stair { .. }) && path.iter().any(|p| s.footprint.contains(p[0], p[2]) && self.court.on_stairs(*p))
         });
@@ -115,7 +110,7 @@ impl Sim<'_> {
     pub(super) fn passes_south(&self, a: usize, path: &[[f32; 3]], t: f32) -> Result<(), String> {
         let (Some(first), Some(last)) = (path.first(), path.last()) else { return Ok(()) };
         let id = &self.scene.actors[a].id;
-        for rule in self.scene.south_of.iter().filter(|_| new_rules()) {
+        for rule in self.scene.south_of.iter() {
             let Some(&of) = self.actor_ix.get(rule.of.as_str()) else { continue };
             let in_place = |p: &[f32; 3]| self.court.places_at(*p).iter().any(|x| *x == rule.place);
             if of == a || rule.except.contains(id) || !(in_place(first) || in_place(last)) {
@@ -155,7 +150,7 @@ impl Sim<'_> {
     pub(super) fn leaves_empty_handed(&self, a: usize, events: &[PropEvent], t: f32) -> Result<(), String> {
         let carried_out = self.clause.contains('以') || self.clause.contains('彻') || self.allow.contains(&Exception::CarriedOut);
         match self.in_hand(a, events, t) {
-            Some(held) if !carried_out && new_rules() => Err(format!(
+            Some(held) if !carried_out => Err(format!(
                 "{} goes out holding the {held}, which the clause does not send out with him: put it down or hand it on first",
                 self.tracks[a].name
             )),

@@ -144,7 +144,6 @@ impl Sim<'_> {
                     return;
                 };
                 if matches!(e.kind, Move::Set(..))
-                    && super::needs::new_rules()
                     && matches!(self.prop_now[e.prop], PropAt::Absent)
                     && matches!(kind, PropKind::Offering | PropKind::Stand | PropKind::Jue | PropKind::Zhi)
                 {
@@ -184,10 +183,7 @@ impl Sim<'_> {
                     return;
                 }
                 let side_by_side = self.allow.contains(&crate::rite::rules::Exception::SideBySide);
-                if super::needs::new_rules()
-                    && !side_by_side
-                    && let Some(msg) = not_face_to_face(&who, &self.tracks[r].name, &here, &there)
-                {
+                if !side_by_side && let Some(msg) = not_face_to_face(&who, &self.tracks[r].name, &here, &there) {
                     // reported, and handed all the same: what follows is still checked as it is written
                     self.problem_in(e.path(), format!("{msg}: {name} is handed face to face (授/受)"), note);
                 }
