@@ -7,7 +7,7 @@
 use serde::Deserialize;
 
 use super::compile::Problem;
-use super::model::{Entry, Object, Scene};
+use super::model::{Entry, Object, Place, Scene};
 use super::span::{Path, PathExt, Seg};
 
 /// A disputed point: `Reading(id: "xian", concerns: "乡射之县", alternatives: [...])`.
@@ -40,6 +40,9 @@ pub struct Alternative {
     /// layout objects this reading has: replacing the object of the same id, or added
     #[serde(default)]
     pub objects: Vec<Object>,
+    /// named places this reading puts elsewhere: replacing the place of the same id, or added
+    #[serde(default)]
+    pub places: Vec<Place>,
     /// beats this reading stages otherwise
     #[serde(default)]
     pub beats: Vec<BeatReading>,
@@ -99,7 +102,7 @@ pub fn check(scene: &Scene) -> Vec<Problem> {
             if point.alternatives[..a].iter().any(|x| x.id == alt.id) {
                 problems.push(Problem::new(at.field("id"), format!("a second reading called `{}` of `{}`", alt.id, point.id)));
             }
-            if alt.default && !(alt.objects.is_empty() && alt.beats.is_empty()) {
+            if alt.default && !(alt.objects.is_empty() && alt.places.is_empty() && alt.beats.is_empty()) {
                 problems.push(Problem::new(at.field("default"), "the default reading is the one staged: it changes nothing"));
             }
             for (b, beat) in alt.beats.iter().enumerate() {
@@ -148,6 +151,21 @@ pub fn apply(scene: &Scene, choices: &[Choice]) -> Result<(Scene, Moved), String
             };
             let to: Path = vec![Seg::Field("layout".into()), Seg::Field("objects".into()), Seg::Index(k)];
             moved.push((to, path_of(r, a).field("objects").index(m)));
+        }
+        for (m, place) in alt.places.iter().enumerate() {
+            let places = &mut out.layout.places;
+            let k = match places.iter().position(|p| p.id == place.id) {
+                Some(k) => {
+                    places[k] = place.clone();
+                    k
+                }
+                None => {
+                    places.push(place.clone());
+                    places.len() - 1
+                }
+            };
+            let to: Path = vec![Seg::Field("layout".into()), Seg::Field("places".into()), Seg::Index(k)];
+            moved.push((to, path_of(r, a).field("places").index(m)));
         }
         for (b, beat) in alt.beats.iter().enumerate() {
             let Some(si) = out.steps.iter().position(|s| s.id == beat.step) else { continue };
