@@ -52,7 +52,7 @@ def main():
     random.Random(seed).shuffle(candidates)
     print("fragment\tnth\tmovers\trite_start\trite_end")
     for fragment, nth, movers, start, end in sorted(candidates[:count], key=lambda c: c[3]):
-        print(f"{fragment}\t{nth}\t{movers}\t{start:.1f}\t{end:.1f}")
+        print(f"{fragment}\t{nth}\t{movers}\t{start:.3f}\t{end:.3f}")
     print(f"# {len(candidates)} candidates of {len(beats)} beats", file=sys.stderr)
 
 main()
