@@ -234,7 +234,7 @@ fn an_unknown_command_lists_the_commands() {
     let err = stderr(&out);
     assert!(
         err.contains("`stpes` is neither a command nor a scene (did you mean `steps`?)")
-            && err.contains("check, steps, state, render, duties, plan, book, clip, audio, notes, glossary"),
+            && err.contains("check, steps, state, render, duties, plan, book, readings, web, clip, audio, notes, glossary"),
         "{err}"
     );
 }

@@ -11,6 +11,7 @@ mod carry;
 pub mod clip;
 mod close_view;
 mod commentary_view;
+mod readings_view;
 pub use commentary_view::NotesView;
 mod courtyard;
 pub mod director;
@@ -151,6 +152,6 @@ pub fn run(v: Viewer) -> AppExit {
         clip::plugin,
         idle::plugin,
     ));
-    app.add_plugins((sound::plugin, music_view::plugin, picking::click_plugin, score_view::plugin));
+    app.add_plugins((sound::plugin, music_view::plugin, picking::click_plugin, score_view::plugin, readings_view::plugin));
     app.run()
 }

@@ -20,6 +20,7 @@ pub(super) struct Toggles<'w> {
     show_path: ResMut<'w, super::highlight::ShowPath>,
     sound: ResMut<'w, super::sound::SoundSettings>,
     notes: ResMut<'w, super::commentary_view::NotesView>,
+    readings: ResMut<'w, super::readings_view::ReadingSwitch>,
 }
 
 /// What the reader typed or chose in the panel and keeps from frame to frame.
@@ -224,6 +225,9 @@ pub(super) fn panels(
                     egui::RichText::new(format!("{section} · {} {} / {}", tr(en, "第", "step"), now.beat.step + 1, rite.steps.len()))
                         .color(DONE),
                 );
+                if let Some(choices) = super::readings_view::notice(ui, rite, now.beat, en) {
+                    toggles.readings.wanted = Some(choices);
+                }
                 ui.separator();
                 ui.horizontal(|ui| {
                     ui.label(egui::RichText::new(tr(en, "原文", "Classical text")).strong());
@@ -344,6 +348,10 @@ pub(super) fn panels(
                     });
                 });
                 super::commentary_view::divisions(ui, rite, en, &mut seek_to);
+                let failed = toggles.readings.error.clone();
+                if let Some(choices) = super::readings_view::section(ui, rite, en, failed.as_deref()) {
+                    toggles.readings.wanted = Some(choices);
+                }
             });
         })
     });

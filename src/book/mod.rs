@@ -5,6 +5,7 @@
 
 mod commentary;
 mod page;
+mod readings;
 
 use std::path::Path;
 
@@ -47,6 +48,8 @@ struct Book<'a> {
     english: bool,
     dir: &'a Path,
     pages: usize,
+    /// the scene's name, to load it again read otherwise for the page of disputed points
+    scene: Option<&'a str>,
 }
 
 /// Writes the book of `rite` into `dir`; returns how many pages it wrote.
@@ -73,17 +76,25 @@ fn check_folder(dir: &Path) -> Result<(), String> {
 }
 
 pub fn write(rite: &Rite, dir: &Path, english: bool) -> Result<usize, String> {
+    write_scene(rite, None, dir, english)
+}
+
+/// [`write`], with the page of disputed points, each reading loaded from `scene`.
+pub fn write_scene(rite: &Rite, scene: Option<&str>, dir: &Path, english: bool) -> Result<usize, String> {
     check_folder(dir)?;
     for sub in ["", "plans", "people"] {
         std::fs::create_dir_all(dir.join(sub)).map_err(|e| format!("cannot create {}: {e}", dir.join(sub).display()))?;
     }
-    let mut book = Book { rite, sections: sections(rite), english, dir, pages: 0 };
+    let mut book = Book { rite, sections: sections(rite), english, dir, pages: 0, scene };
     book.asset(MARK, "a book written by sheli: `sheli book --out` may write over this folder\n")?;
     book.asset("style.css", &page::style_css())?;
     book.asset("search.js", page::SEARCH_JS)?;
     book.asset("index.js", &book.search_index())?;
     crate::web::write(rite, &dir.join("player"))?;
     book.index()?;
+    if let Some(scene) = scene.filter(|_| !rite.readings.is_empty()) {
+        book.readings_page(scene)?;
+    }
     for (k, (name, range)) in book.sections.clone().into_iter().enumerate() {
         book.section(k, &name, range)?;
     }
@@ -156,6 +167,10 @@ impl Book<'_> {
             )
             .into(),
         )]);
+        if self.scene.is_some() && !self.rite.readings.is_empty() {
+            let label = format!("{} ({})", self.tr("读法：诸家异说", "Readings where the commentators differ"), self.rite.readings.len());
+            p.list(&[(readings::HREF.into(), label)]);
+        }
         p.search_box(self.tr("检索原文、译文、人名、注疏", "Search the text, the translations, the names, the commentaries"));
         p.h2(self.tr("篇章", "Sections"));
         let links: Vec<(String, String)> =

@@ -84,6 +84,7 @@ pub fn style_css() -> String {
         crate::plan::svg::font_face() + &notes_font_faces(),
         r#"body { font-family: sheli, sheli-notes-0, sheli-notes-1, sheli-notes-2, 'LXGW WenKai', serif; max-width: 62rem; margin: 1.5rem auto; padding: 0 1rem; color: #2a1e18; background: #fbf8f0; line-height: 1.6; }
 h1 { font-size: 1.8rem; } h2 { font-size: 1.3rem; margin-top: 2rem; }
+.pair { display: flex; flex-wrap: wrap; gap: 1rem; } .pair figure { flex: 1 1 28rem; margin: 0; } .pair blockquote { margin: 0.3rem 0; color: #5a4a3a; }
 a { color: #8a2a1a; } nav { margin-bottom: 1rem; }
 .yuanwen { font-size: 1.35rem; } .yuanwen a.clause { text-decoration: none; color: #2a1e18; border-bottom: 1px dotted #b0a080; }
 .yuanwen a.clause:hover { background: #ffecbe; }

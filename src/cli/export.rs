@@ -25,8 +25,8 @@ pub(super) fn plan(rite: &Rite, at: &MomentArgs, out: &str, opts: &PlanOptions) 
     }
 }
 
-pub(super) fn book(rite: &Rite, out: &str, english: bool) -> io::Result<ExitCode> {
-    match crate::book::write(rite, std::path::Path::new(out), english) {
+pub(super) fn book(rite: &Rite, scene: &str, out: &str, english: bool) -> io::Result<ExitCode> {
+    match crate::book::write_scene(rite, Some(scene), std::path::Path::new(out), english) {
         Ok(n) => {
             use std::io::Write as _;
             writeln!(std::io::stdout(), "{out}: {n} pages")?;

@@ -214,7 +214,7 @@ pub fn run(cli: Cli) -> ExitCode {
             let span = audio::Span { from, to, start };
             with_inputs(&scene, &out, |rite| audio::write(rite, &span, pace, &out, allow_large))
         }
-        Some(Command::Book { scene, out, english }) => with_rite(&scene, |rite| export::book(rite, &out, english)),
+        Some(Command::Book { scene, out, english }) => with_rite(&scene, |rite| export::book(rite, &scene, &out, english)),
         Some(Command::Readings { scene, json }) => with_rite(&scene, |rite| print::readings(rite, json)),
         Some(Command::Web { scene, out }) => with_rite(&scene, |rite| export::web(rite, &out)),
         Some(Command::Notes(args)) => notes::run(&args),

@@ -129,7 +129,7 @@ fn prepare(open: OpenArgs, render_to: Option<String>) -> Result<crate::app::View
     if let Some(msg) = render_to.as_deref().and_then(|o| output_problem(o, &[".png"])) {
         return fail(msg, 2);
     }
-    let loaded = match crate::rite::load::load_scene(&scene) {
+    let loaded = match crate::rite::load::load_scene_with(&scene, super::chosen_readings()) {
         Ok(l) => l,
         Err(e) => return fail(e.to_string().trim_end().to_string(), 1),
     };
