@@ -147,3 +147,27 @@ fn the_english_book_of_da_she_links_everything() {
     let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
     assert!(index.contains("Great Archery Meeting") && index.contains("lang=\"en\""));
 }
+
+#[test]
+fn the_book_shows_every_reading_of_every_disputed_point_in_chromium() {
+    let dir = build_as("da_she", false, "_readings");
+    let rite = sheli::rite::load_named("scenes/da_she.ron").unwrap();
+    let readings: usize = rite.readings.iter().map(|p| p.alternatives.len()).sum();
+    assert!(readings >= 6, "大射仪 declares {readings} readings");
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(index.contains("href=\"readings.html\""), "the title page links the disputed points");
+    let url = format!("file://{}", dir.join("readings.html").display());
+    let (dom, log) = open(&url);
+    assert!(console_errors(&log).is_empty(), "{:?}", console_errors(&log));
+    assert_eq!(dom.matches("<figure class=\"plan\">").count(), readings, "a plan for every reading");
+    for p in &rite.readings {
+        for a in &p.alternatives {
+            assert!(dom.contains(&format!("--reading {}={}", p.id, a.id)), "{} {}", p.id, a.id);
+        }
+    }
+    screenshot(&url, &dir.join("readings.png"));
+    // the player rides along in the book, and every clause page plays from its clause
+    assert!(dir.join("player/index.html").is_file() && dir.join("player/rite.js").is_file());
+    let clause = std::fs::read_to_string(dir.join("plans").read_dir().unwrap().next().unwrap().unwrap().path()).unwrap();
+    assert!(clause.contains("../player/index.html#clause="), "a clause page links the player");
+}

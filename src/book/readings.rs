@@ -49,14 +49,19 @@ impl Book<'_> {
         p.raw(&format!("<section class=\"reading\" id=\"{}\"><h2>{}</h2><div class=\"pair\">", esc(&point.id), esc(concerns)));
         // the clause they are compared at: where the first reading that changes something shows
         let shown = point.alternatives.iter().find(|a| !a.default).map(|a| showing(self.rite, a)).unwrap_or(BeatRef { step: 0, beat: 0 });
+        let number = self.rite.beat_number(shown);
+        let mut read: Vec<(&Alternative, Rite, BeatRef)> = Vec::new();
         for alt in &point.alternatives {
             let choice = Choice { point: point.id.clone(), alternative: alt.id.clone() };
             let rite =
                 crate::rite::load::load_scene_with(scene, &[choice]).map_err(|e| format!("--reading {}={}: {e}", point.id, alt.id))?.rite;
-            let number = self.rite.beat_number(shown);
             let r = rite.numbered_beat(number).map_or(shown, |(r, _)| r);
-            let opts = PlanOptions { crop: Crop::All, english: self.english, embed_font: false };
-            let svg = plan(&rite, rite.beat(r).end, r, &opts).svg;
+            read.push((alt, rite, r));
+        }
+        let crop = if differs_only_on_the_hall(&read) { Crop::Hall } else { Crop::All };
+        for (alt, rite, r) in &read {
+            let opts = PlanOptions { crop, english: self.english, embed_font: false };
+            let svg = plan(rite, rite.beat(*r).end, *r, &opts).svg;
             let default = if alt.default { self.tr("（默认）", " (default)") } else { "" };
             let en =
                 if self.english && !alt.en.is_empty() { format!("<p class=\"translation\">{}</p>", esc(&alt.en)) } else { String::new() };
@@ -71,4 +76,37 @@ impl Book<'_> {
         p.raw("</div></section>");
         Ok(())
     }
+}
+
+/// Whether everything the readings change at the compared clause (people through it, things the
+/// layout gains) is on the hall, so the plans can show the hall alone, large.
+fn differs_only_on_the_hall(read: &[(&Alternative, Rite, BeatRef)]) -> bool {
+    let Some((_, first, r0)) = read.first() else { return true };
+    let hall = first.timeline.court.hall;
+    let on_hall = |x: f32, z: f32| hall.grow(1.0).contains(x, z);
+    let mut any = false;
+    for (alt, rite, r) in &read[1..] {
+        for f in [0.25, 0.5, 0.75, 1.0] {
+            let (b0, b1) = (first.beat(*r0), rite.beat(*r));
+            let (w0, w1) =
+                (first.timeline.state_at(b0.start + f * (b0.end - b0.start)), rite.timeline.state_at(b1.start + f * (b1.end - b1.start)));
+            for (a, b) in w0.actors.iter().zip(&w1.actors) {
+                if (0..3).any(|k| (a.pos[k] - b.pos[k]).abs() > 0.01) {
+                    any = true;
+                    if !(on_hall(a.pos[0], a.pos[2]) && on_hall(b.pos[0], b.pos[2])) {
+                        return false;
+                    }
+                }
+            }
+        }
+        for o in &alt.objects {
+            let Some(solid) = rite.timeline.court.solid(&o.id) else { continue };
+            let (x, z) = solid.footprint.centre();
+            any = true;
+            if !on_hall(x, z) {
+                return false;
+            }
+        }
+    }
+    any
 }
