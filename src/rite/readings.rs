@@ -137,35 +137,14 @@ pub fn apply(scene: &Scene, choices: &[Choice]) -> Result<(Scene, Moved), String
             return Err(format!("`{}` has no reading `{}` (it has: {})", point.id, choice.alternative, list(&known)));
         };
         let alt = &point.alternatives[a];
+        let layout = |list: &'static str| -> Path { vec![Seg::Field("layout".into()), Seg::Field(list.into())] };
         for (m, object) in alt.objects.iter().enumerate() {
-            let objects = &mut out.layout.objects;
-            let k = match objects.iter().position(|o| o.id == object.id) {
-                Some(k) => {
-                    objects[k] = object.clone();
-                    k
-                }
-                None => {
-                    objects.push(object.clone());
-                    objects.len() - 1
-                }
-            };
-            let to: Path = vec![Seg::Field("layout".into()), Seg::Field("objects".into()), Seg::Index(k)];
-            moved.push((to, path_of(r, a).field("objects").index(m)));
+            let k = replace_or_add(&mut out.layout.objects, object, |o| &o.id);
+            moved.push((layout("objects").index(k), path_of(r, a).field("objects").index(m)));
         }
         for (m, place) in alt.places.iter().enumerate() {
-            let places = &mut out.layout.places;
-            let k = match places.iter().position(|p| p.id == place.id) {
-                Some(k) => {
-                    places[k] = place.clone();
-                    k
-                }
-                None => {
-                    places.push(place.clone());
-                    places.len() - 1
-                }
-            };
-            let to: Path = vec![Seg::Field("layout".into()), Seg::Field("places".into()), Seg::Index(k)];
-            moved.push((to, path_of(r, a).field("places").index(m)));
+            let k = replace_or_add(&mut out.layout.places, place, |p| &p.id);
+            moved.push((layout("places").index(k), path_of(r, a).field("places").index(m)));
         }
         for (b, beat) in alt.beats.iter().enumerate() {
             let Some(si) = out.steps.iter().position(|s| s.id == beat.step) else { continue };
@@ -176,6 +155,20 @@ pub fn apply(scene: &Scene, choices: &[Choice]) -> Result<(Scene, Moved), String
         }
     }
     Ok((out, moved))
+}
+
+/// Puts `item` in place of the entry of the same id, or at the end; where it went.
+fn replace_or_add<T: Clone>(list: &mut Vec<T>, item: &T, id: impl Fn(&T) -> &String) -> usize {
+    match list.iter().position(|x| id(x) == id(item)) {
+        Some(k) => {
+            list[k] = item.clone();
+            k
+        }
+        None => {
+            list.push(item.clone());
+            list.len() - 1
+        }
+    }
 }
 
 /// A problem's path, moved to the reading it came from if it lies in a patched node.
