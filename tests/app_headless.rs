@@ -356,3 +356,40 @@ fn both_rites_play_from_start_to_end() {
         assert!(!h.playing, "and stops there");
     }
 }
+
+/// Choosing another reading in the panel loads the rite again read that way and keeps the
+/// playhead on the same clause, as far into it as before.
+#[test]
+fn switching_a_reading_keeps_the_clause() {
+    use sheli::app::readings_view::ReadingSwitch;
+    use sheli::rite::readings::Choice;
+    let mut app = app("scenes/da_she.ron");
+    let (point, other, step) = {
+        let rite = &app.world().resource::<Stage>().rite;
+        let p = rite.readings.iter().find(|p| p.alternatives.iter().any(|a| !a.beats.is_empty())).expect("a reading that restages beats");
+        let a = p.alternatives.iter().find(|a| !a.beats.is_empty()).unwrap();
+        (p.id.clone(), a.id.clone(), (a.beats[0].step.clone(), a.beats[0].beat - 1))
+    };
+    let (number, t) = {
+        let rite = &app.world().resource::<Stage>().rite;
+        let si = rite.step_index(&step.0).unwrap();
+        let r = sheli::rite::query::BeatRef { step: si, beat: step.1 };
+        let b = rite.beat(r);
+        (rite.beat_number(r), b.start + 0.5 * (b.end - b.start))
+    };
+    head(&mut app).t = t;
+    app.update();
+    app.world_mut().resource_mut::<ReadingSwitch>().wanted = Some(vec![Choice { point: point.clone(), alternative: other.clone() }]);
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    while app.world().resource::<Stage>().rite.chosen.is_empty() {
+        assert!(std::time::Instant::now() < deadline, "the reading never loaded");
+        app.update();
+        std::thread::yield_now();
+    }
+    app.update();
+    let stage = app.world().resource::<Stage>();
+    assert_eq!(stage.rite.chosen, vec![Choice { point, alternative: other }]);
+    let now = app.world().resource::<Now>().beat;
+    assert_eq!(stage.rite.beat_number(now), number, "the playhead stays on the clause");
+    assert_world_matches(&mut app);
+}

@@ -11,7 +11,7 @@ mod carry;
 pub mod clip;
 mod close_view;
 mod commentary_view;
-mod readings_view;
+pub mod readings_view;
 pub use commentary_view::NotesView;
 mod courtyard;
 pub mod director;
@@ -67,7 +67,7 @@ pub struct Launch {
 /// The plugins that need no GPU: the stage, the playhead and the world's state. Headless tests
 /// use these with `MinimalPlugins`.
 pub fn logic_plugins(app: &mut App) {
-    app.add_plugins((stage::plugin, playback::plugin, reload::plugin, figures::plugin, picking::plugin));
+    app.add_plugins((stage::plugin, playback::plugin, reload::plugin, figures::plugin, picking::plugin, readings_view::plugin));
 }
 
 /// Everything the viewer is started with, already checked by the caller (the CLI): the app
@@ -152,6 +152,6 @@ pub fn run(v: Viewer) -> AppExit {
         clip::plugin,
         idle::plugin,
     ));
-    app.add_plugins((sound::plugin, music_view::plugin, picking::click_plugin, score_view::plugin, readings_view::plugin));
+    app.add_plugins((sound::plugin, music_view::plugin, picking::click_plugin, score_view::plugin));
     app.run()
 }
