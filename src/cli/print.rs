@@ -288,7 +288,13 @@ pub(super) fn readings(rite: &Rite, json: bool) -> io::Result<ExitCode> {
                 let alternatives: Vec<serde_json::Value> = p
                     .alternatives
                     .iter()
-                    .map(|a| serde_json::json!({"id": a.id, "authority": a.authority, "passage": a.passage, "en": a.en, "default": a.default}))
+                    .map(|a| {
+                        let beats: Vec<serde_json::Value> = a.beats.iter().map(|b| serde_json::json!({"step": b.step, "beat": b.beat})).collect();
+                        let objects: Vec<&str> = a.objects.iter().map(|o| o.id.as_str()).collect();
+                        let places: Vec<&str> = a.places.iter().map(|p| p.id.as_str()).collect();
+                        serde_json::json!({"id": a.id, "authority": a.authority, "passage": a.passage, "en": a.en, "default": a.default,
+                            "beats": beats, "objects": objects, "places": places})
+                    })
                     .collect();
                 serde_json::json!({"id": p.id, "concerns": p.concerns, "concerns_en": p.concerns_en, "in_force": chosen, "alternatives": alternatives})
             })
