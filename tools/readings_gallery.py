@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Renders every reading of every disputed point at the clause where it differs: a 3D render and
-a plan for each, side by side by name, to look at (docs/readings/).
+"""Renders every reading of every disputed point at the clause where it differs: a 3D render (the
+director's shot of the clause) and a plan for each, named POINT-READING, to look at.
 
 usage: tools/readings_gallery.py SHELI OUT_DIR   (needs xvfb-run and Mesa for the renders)"""
 import json, os, subprocess, sys
@@ -17,7 +17,12 @@ for scene in ["scenes/xiang_she.ron", "scenes/da_she.ron"]:
         for alt in point["alternatives"]:
             choice = f"{point['id']}={alt['id']}"
             steps = json.loads(run("steps", scene, "--json", "--reading", choice))
-            if changed and changed["beats"]:
+            beats = [(s, b) for s in steps for b in s["beats"]]
+            if point.get("shown_at"):
+                words = "".join(c for c in point["shown_at"] if c.isalnum())
+                beat = next(b for _, b in beats if words in "".join(c for c in b["text"] if c.isalnum()))
+                t = beat["rite_end"]
+            elif changed and changed["beats"]:
                 b = changed["beats"][0]
                 step = next(s for s in steps if s["id"] == b["step"])
                 beat = step["beats"][b["beat"] - 1]
@@ -27,6 +32,6 @@ for scene in ["scenes/xiang_she.ron", "scenes/da_she.ron"]:
             name = f"{out}/{point['id']}-{alt['id']}"
             run("plan", scene, "--time", f"{t:.3f}", "--reading", choice, "--crop", "court", "--out", name + ".svg")
             subprocess.run(["xvfb-run", "-a", sheli, "render", scene, "--time", f"{t:.3f}", "--reading", choice,
-                            "--view", "overview", "--width", "960", "--height", "540", "--out", name + ".png"],
+                            "--view", "director", "--width", "960", "--height", "540", "--out", name + ".png"],
                            check=True, capture_output=True)
             print(name, f"t={t:.1f}")

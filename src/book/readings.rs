@@ -48,7 +48,9 @@ impl Book<'_> {
         let concerns = if self.english && !point.concerns_en.is_empty() { &point.concerns_en } else { &point.concerns };
         p.raw(&format!("<section class=\"reading\" id=\"{}\"><h2>{}</h2><div class=\"pair\">", esc(&point.id), esc(concerns)));
         // the clause they are compared at: where the first reading that changes something shows
-        let shown = point.alternatives.iter().find(|a| !a.default).map(|a| showing(self.rite, a)).unwrap_or(BeatRef { step: 0, beat: 0 });
+        let named = point.shown_at.as_deref().and_then(|w| self.rite.find_text(w).first().copied());
+        let first_changed = || point.alternatives.iter().find(|a| !a.default).map(|a| showing(self.rite, a));
+        let shown = named.or_else(first_changed).unwrap_or(BeatRef { step: 0, beat: 0 });
         let number = self.rite.beat_number(shown);
         let mut read: Vec<(&Alternative, Rite, BeatRef)> = Vec::new();
         for alt in &point.alternatives {

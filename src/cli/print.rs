@@ -296,7 +296,7 @@ pub(super) fn readings(rite: &Rite, json: bool) -> io::Result<ExitCode> {
                             "beats": beats, "objects": objects, "places": places})
                     })
                     .collect();
-                serde_json::json!({"id": p.id, "concerns": p.concerns, "concerns_en": p.concerns_en, "in_force": chosen, "alternatives": alternatives})
+                serde_json::json!({"id": p.id, "concerns": p.concerns, "concerns_en": p.concerns_en, "shown_at": p.shown_at, "in_force": chosen, "alternatives": alternatives})
             })
             .collect();
         writeln!(out, "{}", serde_json::Value::Array(points))?;

@@ -19,6 +19,10 @@ pub struct Reading {
     pub concerns: String,
     #[serde(default)]
     pub concerns_en: String,
+    /// a few words of the clause where the readings are best compared (the book's plans, the
+    /// gallery); without it, the first clause a reading restages
+    #[serde(default)]
+    pub shown_at: Option<String>,
     pub alternatives: Vec<Alternative>,
 }
 
@@ -91,6 +95,11 @@ pub fn check(scene: &Scene) -> Vec<Problem> {
         let here: Path = vec![Seg::Field("readings".into()), Seg::Index(r)];
         if scene.readings[..r].iter().any(|p| p.id == point.id) {
             problems.push(Problem::new(here.field("id"), format!("a second disputed point called `{}`", point.id)));
+        }
+        if let Some(words) = &point.shown_at
+            && !scene.steps.iter().flat_map(|s| &s.beats).any(|b| letters_of(&b.text).contains(&letters_of(words)))
+        {
+            problems.push(Problem::new(here.field("shown_at"), format!("no clause of the scene has 「{words}」")));
         }
         let defaults = point.alternatives.iter().filter(|a| a.default).count();
         if defaults != 1 {
@@ -208,6 +217,10 @@ impl super::compile::Rite {
             })
             .collect()
     }
+}
+
+fn letters_of(s: &str) -> String {
+    super::query::letters(s).into_iter().collect()
 }
 
 fn list(names: &[&str]) -> String {
