@@ -21,7 +21,8 @@ for scene in ["scenes/xiang_she.ron", "scenes/da_she.ron"]:
             if point.get("shown_at"):
                 words = "".join(c for c in point["shown_at"] if c.isalnum())
                 beat = next(b for _, b in beats if words in "".join(c for c in b["text"] if c.isalnum()))
-                t = beat["rite_end"]
+                # inside the clause: at its very end the next one is on screen
+                t = beat["rite_start"] + 0.9 * (beat["rite_end"] - beat["rite_start"])
             elif changed and changed["beats"]:
                 b = changed["beats"][0]
                 step = next(s for s in steps if s["id"] == b["step"])
@@ -32,6 +33,6 @@ for scene in ["scenes/xiang_she.ron", "scenes/da_she.ron"]:
             name = f"{out}/{point['id']}-{alt['id']}"
             run("plan", scene, "--time", f"{t:.3f}", "--reading", choice, "--crop", "court", "--out", name + ".svg")
             subprocess.run(["xvfb-run", "-a", sheli, "render", scene, "--time", f"{t:.3f}", "--reading", choice,
-                            "--view", "director", "--width", "960", "--height", "540", "--out", name + ".png"],
+                            "--view", "director", "--pace", "real", "--width", "960", "--height", "540", "--out", name + ".png"],
                            check=True, capture_output=True)
             print(name, f"t={t:.1f}")
