@@ -29,6 +29,24 @@ fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
     false
 }
 
+/// A folder of many files (a book, a player) goes into a new or empty folder, or over one sheli
+/// wrote before (`earlier`): never among other files (a scenes folder, a home folder), where its
+/// pages would be lost among them or written over them. `what` names it in a message ("a book").
+pub(crate) fn claim_folder(dir: &Path, what: &str, example: &str, earlier: impl Fn(&Path) -> bool) -> Result<(), String> {
+    if dir.as_os_str().is_empty() {
+        return Err(format!("--out names no folder: give one, e.g. --out {example}"));
+    }
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("{} is not a folder", dir.display()));
+    }
+    let Ok(mut entries) = std::fs::read_dir(dir) else { return Ok(()) };
+    if entries.next().is_none() || earlier(dir) {
+        Ok(())
+    } else {
+        Err(format!("{} holds other files and is not {what} sheli wrote: give a new or empty folder", dir.display()))
+    }
+}
+
 /// The folder a file goes in, which must exist.
 fn folder_of(path: &Path) -> Result<&Path, String> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));

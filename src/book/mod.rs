@@ -56,23 +56,12 @@ struct Book<'a> {
 /// The file that marks a folder as a book sheli wrote, which a later `book` may write over.
 pub const MARK: &str = ".sheli-book";
 
-/// A book goes into a new or empty folder, or over a book sheli wrote before: never among
-/// other files (a scenes folder, a home folder), where its thousand pages would be lost among them.
+/// A book goes into a new or empty folder, or over a book sheli wrote before (marked, or with a
+/// book's files from before the mark).
 fn check_folder(dir: &Path) -> Result<(), String> {
-    if dir.as_os_str().is_empty() {
-        return Err("--out names no folder: give one, e.g. --out book".into());
-    }
-    if dir.exists() && !dir.is_dir() {
-        return Err(format!("{} is not a folder", dir.display()));
-    }
-    let Ok(mut entries) = std::fs::read_dir(dir) else { return Ok(()) };
-    let empty = entries.next().is_none();
-    let earlier_book = dir.join(MARK).is_file() || ["index.html", "style.css", "search.js", "plans"].iter().all(|f| dir.join(f).exists());
-    if empty || earlier_book {
-        Ok(())
-    } else {
-        Err(format!("{} holds other files and is not a book sheli wrote: give a new or empty folder", dir.display()))
-    }
+    crate::output::claim_folder(dir, "a book", "book", |d| {
+        d.join(MARK).is_file() || ["index.html", "style.css", "search.js", "plans"].iter().all(|f| d.join(f).exists())
+    })
 }
 
 pub fn write(rite: &Rite, dir: &Path, english: bool) -> Result<usize, String> {

@@ -19,10 +19,7 @@ pub const MARK: &str = ".sheli-web";
 
 /// The files of the player, by name, with their text.
 pub fn files(rite: &Rite) -> Vec<(&'static str, String)> {
-    let court = |english| {
-        let (svg, map) = ground(rite, &PlanOptions { english, embed_font: false, ..PlanOptions::default() });
-        (svg, map)
-    };
+    let court = |english| ground(rite, &PlanOptions { english, embed_font: false, ..PlanOptions::default() });
     let (svg_zh, map) = court(false);
     let (svg_en, _) = court(true);
     let (w, h) = map.size();
@@ -49,18 +46,7 @@ pub fn files(rite: &Rite) -> Vec<(&'static str, String)> {
 
 /// Writes the player into `dir` (a new or empty folder, or one sheli wrote before).
 pub fn write(rite: &Rite, dir: &Path) -> Result<(), String> {
-    if dir.as_os_str().is_empty() {
-        return Err("--out names no folder: give one, e.g. --out web".into());
-    }
-    if dir.exists() && !dir.is_dir() {
-        return Err(format!("{} is not a folder", dir.display()));
-    }
-    if let Ok(mut entries) = std::fs::read_dir(dir)
-        && entries.next().is_some()
-        && !dir.join(MARK).is_file()
-    {
-        return Err(format!("{} holds other files and is not a player sheli wrote: give a new or empty folder", dir.display()));
-    }
+    crate::output::claim_folder(dir, "a player", "web", |d| d.join(MARK).is_file())?;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     for (name, text) in files(rite) {
         std::fs::write(dir.join(name), text).map_err(|e| format!("cannot write {}: {e}", dir.join(name).display()))?;
