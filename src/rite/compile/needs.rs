@@ -149,7 +149,9 @@ impl Sim<'_> {
     /// Whether actor `a` may go out now: nothing in his hands that the clause does not send out
     /// with him (「以…出」, 「执…以出」, 「彻…以出」); what he carried is set down or handed on first.
     pub(super) fn leaves_empty_handed(&self, a: usize, events: &[PropEvent], t: f32) -> Result<(), String> {
-        let carried_out = self.clause.contains('以') || self.clause.contains('彻') || self.allow.contains(&Exception::CarriedOut);
+        let carried_out = (self.clause.contains('以') && self.clause.contains('出'))
+            || self.clause.contains('彻')
+            || self.allow.contains(&Exception::CarriedOut);
         match self.in_hand(a, events, t) {
             Some(held) if !carried_out => Err(format!(
                 "{} goes out holding the {held}, which the clause does not send out with him: put it down or hand it on first",
