@@ -11,7 +11,7 @@ use bevy::time::TimeUpdateStrategy;
 use criterion::{Criterion, criterion_group, criterion_main};
 use sheli::app::{Playhead, Stage, logic_plugins};
 use sheli::rite::compile::Rite;
-use sheli::rite::load::load_scene;
+use sheli::rite::scene::load::load_scene;
 
 /// A generated scene: `actors` people on a plain courtyard, walking between twenty places for a
 /// long timeline (no checked-in file: the shape is what matters).

@@ -6,7 +6,7 @@
 
 use std::cell::Cell;
 
-use sheli::rite::load::load_with;
+use sheli::rite::scene::load::load_with;
 
 pub const PART_BREAK: &str = "\n---\n";
 
@@ -43,7 +43,7 @@ pub fn exercise(data: &[u8]) {
             for d in &diags.0 {
                 assert!(d.pos.line >= 1 && d.pos.col >= 1, "{} has no position", d.headline());
                 // lines as the loader counts them: CR and CRLF end a line too
-                let count = |t: &str| sheli::rite::load::normalize(t.to_string()).lines().count();
+                let count = |t: &str| sheli::rite::scene::load::normalize(t.to_string()).lines().count();
                 let lines = if d.file == "fuzz.ron" { count(main) } else { count(text) };
                 assert!(d.pos.line <= lines.max(1) + 1, "{} points past the end of its file", d.headline());
             }

@@ -168,7 +168,7 @@ mod reload {
 
     fn watched_app(s: &Scratch) -> App {
         let name = s.path.to_str().unwrap().to_string();
-        let loaded = sheli::rite::load::load_scene(&name).unwrap();
+        let loaded = sheli::rite::scene::load::load_scene(&name).unwrap();
         let mut app = App::new();
         app.add_plugins(MinimalPlugins)
             .init_resource::<ButtonInput<KeyCode>>()
@@ -361,8 +361,8 @@ fn both_rites_play_from_start_to_end() {
 /// playhead on the same clause, as far into it as before.
 #[test]
 fn switching_a_reading_keeps_the_clause() {
-    use sheli::app::readings_view::ReadingSwitch;
-    use sheli::rite::readings::Choice;
+    use sheli::app::ui::readings::ReadingSwitch;
+    use sheli::rite::scene::readings::Choice;
     let mut app = app("scenes/da_she.ron");
     let (point, other, step) = {
         let rite = &app.world().resource::<Stage>().rite;
@@ -373,7 +373,7 @@ fn switching_a_reading_keeps_the_clause() {
     let (number, t) = {
         let rite = &app.world().resource::<Stage>().rite;
         let si = rite.step_index(&step.0).unwrap();
-        let r = sheli::rite::query::BeatRef { step: si, beat: step.1 };
+        let r = sheli::rite::timeline::query::BeatRef { step: si, beat: step.1 };
         let b = rite.beat(r);
         (rite.beat_number(r), b.start + 0.5 * (b.end - b.start))
     };

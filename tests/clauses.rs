@@ -42,7 +42,7 @@ fn held(entry: &str) -> Held {
     };
     let (prop, how) = match rest.split_once('@') {
         Some((p, h)) => {
-            assert!(sheli::rite::gear::Hand::from_name(h).is_some(), "`{entry}`: unknown way of holding `{h}`");
+            assert!(sheli::rite::acts::gear::Hand::from_name(h).is_some(), "`{entry}`: unknown way of holding `{h}`");
             (p, Some(h.to_string()))
         }
         None => (rest, None),

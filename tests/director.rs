@@ -4,7 +4,7 @@
 
 use bevy::math::{Mat4, Vec3, Vec4};
 use sheli::app::Stage;
-use sheli::app::director::Director;
+use sheli::app::camera::director::Director;
 
 /// The 3D view's size in the default window (1280×720 less the panels).
 const ASPECT: f32 = 950.0 / 650.0;
@@ -87,6 +87,6 @@ fn short_clauses_share_a_shot() {
     }
     assert!(cuts.len() > 10, "the director cuts as the rite goes on");
     for w in cuts.windows(2) {
-        assert!(w[1] - w[0] >= sheli::app::director::MIN_SHOT - 1e-3, "a cut {} s after the last", w[1] - w[0]);
+        assert!(w[1] - w[0] >= sheli::app::camera::director::MIN_SHOT - 1e-3, "a cut {} s after the last", w[1] - w[0]);
     }
 }

@@ -96,7 +96,7 @@ fn walking_keeps_clear_of_pillars() {
 fn route_goes_around_a_pillar_in_the_way() {
     let rite = mini();
     let tl = &rite.timeline;
-    let router = sheli::rite::route::Router::new(&tl.court);
+    let router = sheli::rite::court::route::Router::new(&tl.court);
     let h = tl.court.hall_height;
     // from south of the east pillar to north of it: the straight line crosses it
     let from = [2.0, h, -0.4];
@@ -105,7 +105,7 @@ fn route_goes_around_a_pillar_in_the_way() {
     assert!(path.len() > 2, "should bend around the pillar: {path:?}");
     let pillar = tl.court.solid("东楹").unwrap().footprint;
     for w in path.windows(2) {
-        assert!(!sheli::rite::route::segment_hits((w[0][0], w[0][2]), (w[1][0], w[1][2]), &pillar));
+        assert!(!sheli::rite::court::route::segment_hits((w[0][0], w[0][2]), (w[1][0], w[1][2]), &pillar));
     }
     // into the pillar: refused, naming it
     let err = router.route(from, Level::Hall, [2.0, h, -1.0], Level::Hall, None).unwrap_err();
@@ -133,8 +133,8 @@ fn template_expands_into_both_bows_in_order() {
     assert_eq!(tl.actor_at(z, late).pose, Pose::Standing);
     assert_eq!(tl.actor_at(b, late).pose, Pose::Bowing);
     let duty = rite.duties(b).into_iter().find(|(r, _)| r.step == 0 && r.beat == 2).unwrap();
-    assert_eq!(sheli::rite::deed::describe(duty.1, &rite, sheli::rite::deed::Lang::Zh), "答再拜");
-    assert_eq!(sheli::rite::deed::describe(duty.1, &rite, sheli::rite::deed::Lang::En), "bows twice in return");
+    assert_eq!(sheli::rite::acts::deed::describe(duty.1, &rite, sheli::rite::acts::deed::Lang::Zh), "答再拜");
+    assert_eq!(sheli::rite::acts::deed::describe(duty.1, &rite, sheli::rite::acts::deed::Lang::En), "bows twice in return");
 }
 
 #[test]
@@ -238,7 +238,7 @@ proptest! {
         for i in 0..tl.actors.len() {
             let (a, b) = (tl.actor_at(i, t), tl.actor_at(i, t + 0.01));
             if a.present && b.present {
-                let d = sheli::rite::route::dist3(a.pos, b.pos);
+                let d = sheli::rite::court::route::dist3(a.pos, b.pos);
                 prop_assert!(d < 0.05, "actor {} jumped {} m at t={}", i, d, t);
             }
         }
@@ -312,8 +312,8 @@ proptest! {
         };
         let tl = &rite.timeline;
         let court = &tl.court;
-        let solid: Vec<_> = court.solids.iter().filter(|s| s.blocks && !matches!(s.kind, sheli::rite::model::ObjectKind::Stair { .. })).collect();
-        let stairs: Vec<_> = court.solids.iter().filter(|s| matches!(s.kind, sheli::rite::model::ObjectKind::Stair { .. })).collect();
+        let solid: Vec<_> = court.solids.iter().filter(|s| s.blocks && !matches!(s.kind, sheli::rite::scene::model::ObjectKind::Stair { .. })).collect();
+        let stairs: Vec<_> = court.solids.iter().filter(|s| matches!(s.kind, sheli::rite::scene::model::ObjectKind::Stair { .. })).collect();
         for t in ts {
             let t = t * tl.duration;
             for i in 0..tl.actors.len() {

@@ -2,7 +2,7 @@
 //! free of Chinese (but for the 原文 itself and terms given beside their English).
 
 use sheli::rite::Rite;
-use sheli::rite::deed::{Lang, describe};
+use sheli::rite::acts::deed::{Lang, describe};
 use sheli::rite::glossary::glossary;
 
 fn cjk(s: &str) -> bool {
@@ -92,7 +92,7 @@ fn every_speech_act_has_its_english() {
         for a in 0..rite.timeline.actors.len() {
             for (_, acts) in rite.duties(a) {
                 for d in acts.iter().flatten() {
-                    if let sheli::rite::deed::Deed::Say(what) = d {
+                    if let sheli::rite::acts::deed::Deed::Say(what) = d {
                         assert!(g.speech_en(what).is_some(), "{}: no English for the speech `{what}`", rite.id);
                     }
                 }
@@ -113,8 +113,7 @@ fn the_glossary_is_searchable_by_characters_pinyin_and_english() {
 /// in its English half, unless it names a term beside its English (as "Notes (记)").
 #[test]
 fn the_interface_english_has_no_chinese() {
-    for entry in std::fs::read_dir("src/app").unwrap() {
-        let path = entry.unwrap().path();
+    for path in rust_files("src/app") {
         let src = std::fs::read_to_string(&path).unwrap();
         let mut rest = src.as_str();
         while let Some(i) = rest.find("tr(en, \"") {
@@ -141,4 +140,22 @@ fn the_interface_english_has_no_chinese() {
             rest = &after[en_start + en_end..];
         }
     }
+}
+
+/// Every `.rs` file under `dir`, however deep its folder.
+fn rust_files(dir: &str) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![std::path::PathBuf::from(dir)];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    assert!(out.len() > 30, "the viewer's sources are found: {}", out.len());
+    out
 }

@@ -4,7 +4,7 @@
 //! height and the hall's.
 
 use sheli::rite::Rite;
-use sheli::rite::model::ObjectKind;
+use sheli::rite::scene::model::ObjectKind;
 use sheli::rite::timeline::PropAt;
 
 fn rites() -> Vec<Rite> {
@@ -113,8 +113,10 @@ fn the_upper_archer_shoots_from_the_west_mark() {
         let (up, down) = (tl.actor_index("shangou_shang").unwrap(), tl.actor_index("shangou_xia").unwrap());
         let mut shots = 0;
         for (_, b) in rite.beats() {
-            let shoots =
-                b.did.iter().any(|(a, acts)| *a == up && acts.iter().flatten().any(|d| matches!(d, sheli::rite::deed::Deed::Shoot { .. })));
+            let shoots = b
+                .did
+                .iter()
+                .any(|(a, acts)| *a == up && acts.iter().flatten().any(|d| matches!(d, sheli::rite::acts::deed::Deed::Shoot { .. })));
             if shoots {
                 let (u, d) = (tl.actor_at(up, b.end), tl.actor_at(down, b.end));
                 assert!(
@@ -155,7 +157,7 @@ fn one_tread_up_is_between_the_court_and_the_hall() {
 /// the count faces east (its head, 「先首」, to the east), and the state says so.
 #[test]
 fn the_tally_holder_is_set_down_facing_east() {
-    use sheli::rite::model::PropKind;
+    use sheli::rite::scene::model::PropKind;
     for (rite, clause) in rites().into_iter().zip(["释获者坐设中", "先首，坐设之"]) {
         let tl = &rite.timeline;
         let k = tl

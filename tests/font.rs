@@ -60,7 +60,7 @@ fn every_character_shown_has_a_glyph() {
     // the commentaries as the panel and the book show them, in both scripts
     let mut shown: Vec<(String, String)> = Vec::new();
     for scene in ["scenes/xiang_she.ron", "scenes/da_she.ron"] {
-        let rite = sheli::rite::load::load_scene(scene).unwrap_or_else(|e| panic!("{e}")).rite;
+        let rite = sheli::rite::scene::load::load_scene(scene).unwrap_or_else(|e| panic!("{e}")).rite;
         assert!(!rite.commentary.units.is_empty(), "{scene} has its commentary");
         for u in &rite.commentary.units {
             for t in std::iter::once(&u.zhu).chain(u.notes.iter().map(|(_, t)| t)) {

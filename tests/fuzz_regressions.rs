@@ -32,7 +32,7 @@ fn the_fuzzers_seeds_load_or_explain() {
     assert!(split.contains(harness::PART_BREAK));
     let a = sheli::rite::load("mini.ron", &whole).unwrap();
     let (main, part) = split.split_once(harness::PART_BREAK).unwrap();
-    let b = sheli::rite::load::load_with("mini.ron", main, &|_| Ok(part.to_string())).unwrap().rite;
+    let b = sheli::rite::scene::load::load_with("mini.ron", main, &|_| Ok(part.to_string())).unwrap().rite;
     assert_eq!(a.text(), b.text());
     assert_eq!(a.timeline.duration, b.timeline.duration);
 }

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use sheli::rite::load::load;
+use sheli::rite::scene::load::load;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("hardening").join(name);

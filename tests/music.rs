@@ -4,7 +4,7 @@
 use sheli::music::cue::Part;
 use sheli::music::library::{Library, songs_ron, transcribe_sources};
 use sheli::music::tuning::Pitch;
-use sheli::rite::pace::{Pace, PaceMap};
+use sheli::rite::timeline::pace::{Pace, PaceMap};
 
 #[test]
 fn the_transcription_is_what_the_source_says() {
@@ -195,7 +195,7 @@ fn a_render_from_a_seek_is_the_same_span_cut_from_a_render_from_the_start() {
 
 #[test]
 fn the_shooting_to_music_is_loosed_on_an_even_drum() {
-    use sheli::rite::gesture::Gesture;
+    use sheli::rite::acts::gesture::Gesture;
     use sheli::rite::timeline::Motion;
     for (scene, piece, free) in [("xiang_she", "驺虞", None), ("da_she", "狸首", Some("gong"))] {
         let rite = sheli::rite::load_named(scene).unwrap();

@@ -2,7 +2,7 @@
 //! changed, ids renamed — always end in a scene or in diagnostics, never in a panic.
 
 use proptest::prelude::*;
-use sheli::rite::load::load_with;
+use sheli::rite::scene::load::load_with;
 
 /// The file cut into tokens: strings, words, numbers, single punctuation, runs of white space.
 fn tokens(src: &str) -> Vec<String> {

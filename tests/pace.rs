@@ -2,7 +2,7 @@
 //! time, and plays each rite in an evening; real pace is rite time itself.
 
 use sheli::rite::Rite;
-use sheli::rite::pace::{Pace, PaceMap, reading_time};
+use sheli::rite::timeline::pace::{Pace, PaceMap, reading_time};
 
 fn rite(name: &str) -> Rite {
     sheli::rite::load_named(name).unwrap_or_else(|e| panic!("{e}"))

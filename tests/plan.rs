@@ -3,7 +3,7 @@
 
 use sheli::plan::{Crop, PlanOptions, plan};
 use sheli::rite::Rite;
-use sheli::rite::query::BeatRef;
+use sheli::rite::timeline::query::BeatRef;
 
 fn rite(name: &str) -> Rite {
     sheli::rite::load_named(name).unwrap_or_else(|e| panic!("{e}"))

@@ -6,8 +6,8 @@
 use std::collections::HashSet;
 
 use sheli::rite::Rite;
-use sheli::rite::load::load_scene_with;
-use sheli::rite::readings::Choice;
+use sheli::rite::scene::load::load_scene_with;
+use sheli::rite::scene::readings::Choice;
 
 const RITES: [&str; 2] = ["scenes/xiang_she.ron", "scenes/da_she.ron"];
 

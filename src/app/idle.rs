@@ -12,15 +12,12 @@ use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
-use super::camera::CameraAim;
-use super::stage::Playhead;
+use crate::app::camera::CameraAim;
+use crate::app::stage::Playhead;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreUpdate, drop_unchanged_modifiers.after(EguiPreUpdateSet::ProcessInput).before(EguiPreUpdateSet::BeginPass));
-    app.add_systems(
-        Last,
-        sleep_when_idle.run_if(|l: Res<super::Launch>| l.render_to.is_none()).run_if(not(resource_exists::<super::clip::Clip>)),
-    );
+    app.add_systems(Last, sleep_when_idle.in_set(crate::app::stage::Interactive));
 }
 
 /// How long a sleeping viewer waits before looking again by itself (a reloaded scene file is

@@ -1,79 +1,41 @@
 //! The Bevy layer: a thin set of plugins that draw what the rite engine says. Every position
 //! comes from `Timeline::state_at(t)` at the playhead; nothing here decides who goes where.
 
-mod alsa;
-mod automation;
-mod body;
-mod bow;
-mod camera;
-mod caption;
-mod carry;
-pub mod clip;
-mod close_view;
-mod commentary_view;
-pub mod readings_view;
-pub use commentary_view::NotesView;
-mod courtyard;
-pub mod director;
+pub mod camera;
+pub mod capture;
 pub mod figures;
-mod fonts;
-mod furniture;
-mod glossary_view;
-mod highlight;
 mod idle;
-mod inspector;
-mod minimap;
-mod music_view;
-mod overlay;
-mod panel;
 pub mod picking;
 pub mod playback;
-pub mod posture;
-mod presets;
 mod reload;
-mod render;
-mod rig;
-mod score_view;
-mod scrubber;
-mod search_view;
-mod sight;
 pub mod sound;
 pub mod stage;
-mod style;
-mod target;
-mod things;
+pub mod ui;
+mod world;
 
 pub use reload::{ReloadStatus, Watch};
+pub use ui::NotesView;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
-use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
+use bevy_egui::EguiPlugin;
 
-use crate::rite::deed::Lang;
-use stage::{Language, UiSystems};
+use crate::rite::acts::deed::Lang;
+use stage::{Language, Launch};
 
 pub use camera::{View, msaa as camera_msaa};
 pub use stage::{Playhead, Stage};
 
-/// How the app was started: a window to use, or one picture to take and leave.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct Launch {
-    pub view: View,
-    pub select: Option<String>,
-    /// `Some(path)`: draw the moment, save a PNG there, exit
-    pub render_to: Option<String>,
-}
-
 /// The plugins that need no GPU: the stage, the playhead and the world's state. Headless tests
 /// use these with `MinimalPlugins`.
 pub fn logic_plugins(app: &mut App) {
-    app.add_plugins((stage::plugin, playback::plugin, reload::plugin, figures::plugin, picking::plugin, readings_view::plugin));
+    app.add_plugins((stage::plugin, playback::plugin, reload::plugin, figures::plugin, picking::plugin, ui::readings::plugin));
 }
 
 /// Everything the viewer is started with, already checked by the caller (the CLI): the app
 /// neither validates arguments nor exits the process.
 pub struct Viewer {
-    pub loaded: crate::rite::load::Loaded,
+    pub loaded: crate::rite::scene::load::Loaded,
     /// the name the scene was opened by: a path on disk is watched for edits
     pub scene: String,
     /// where the playhead starts, in seconds
@@ -89,9 +51,9 @@ pub struct Viewer {
     /// `Some(path)`: draw the moment, save a PNG there, leave
     pub render_to: Option<String>,
     /// film a span instead (`sheli clip`)
-    pub clip: Option<clip::Clip>,
+    pub clip: Option<capture::clip::Clip>,
     /// the viewing clock: film pace (the default) or real time
-    pub pace: crate::rite::pace::Pace,
+    pub pace: crate::rite::timeline::pace::Pace,
 }
 
 /// Opens the viewer (or, with `render_to`, takes one picture) and runs it until it is closed.
@@ -126,10 +88,14 @@ pub fn run(v: Viewer) -> AppExit {
             stage
         })
         .insert_resource(Playhead { t: start, playing: !paused && !rendering, speed: 1.0 })
-        .insert_resource(Launch { view, select, render_to })
+        .insert_resource(camera::StartView { view, select })
+        .insert_resource(match (&render_to, &clip) {
+            (Some(path), _) => Launch::Picture(path.clone()),
+            (None, Some(_)) => Launch::Film,
+            (None, None) => Launch::Window,
+        })
         .insert_resource(Language(if english { Lang::En } else { Lang::Zh }))
-        .insert_resource(notes)
-        .configure_sets(EguiPrimaryContextPass, (UiSystems::Panels, UiSystems::Overlays).chain());
+        .insert_resource(notes);
     if let Some(clip) = clip {
         // a clip's clock is stepped by hand: one frame, one fixed step, however long it takes to draw
         app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(std::time::Duration::from_secs_f64(1.0 / f64::from(clip.fps))));
@@ -139,19 +105,14 @@ pub fn run(v: Viewer) -> AppExit {
     }
     logic_plugins(&mut app);
     app.add_plugins((
-        fonts::plugin,
-        courtyard::plugin,
+        world::plugin,
         figures::draw_plugin,
         camera::plugin,
-        overlay::plugin,
-        panel::plugin,
-        highlight::plugin,
-        minimap::plugin,
-        automation::plugin,
-        render::plugin,
-        clip::plugin,
+        ui::plugin,
+        capture::plugin,
         idle::plugin,
+        sound::plugin,
+        picking::click_plugin,
     ));
-    app.add_plugins((sound::plugin, music_view::plugin, picking::click_plugin, score_view::plugin));
     app.run()
 }

@@ -3,8 +3,8 @@
 
 use bevy::prelude::*;
 
-use super::figures::ActorFigure;
-use super::stage::{Moved, Selection};
+use crate::app::figures::ActorFigure;
+use crate::app::stage::Selection;
 
 /// Something a click on which clears the selection: the ground, the hall, the buildings.
 #[derive(Component)]
@@ -41,30 +41,23 @@ fn watch_backdrop(add: On<Add, Backdrop>, mut commands: Commands) {
     commands.entity(add.entity).observe(clear_selection);
 }
 
-fn select_actor(
-    mut click: On<Pointer<Click>>,
-    figures: Query<&ActorFigure>,
-    mut selection: ResMut<Selection>,
-    mut moved: MessageWriter<Moved>,
-) {
+fn select_actor(mut click: On<Pointer<Click>>, figures: Query<&ActorFigure>, mut selection: ResMut<Selection>) {
     if click.button != PointerButton::Primary {
         return;
     }
     if let Ok(f) = figures.get(click.event_target()) {
         selection.0 = Some(f.0);
-        moved.write(Moved);
         click.propagate(false);
     }
 }
 
-fn clear_selection(mut click: On<Pointer<Click>>, mut selection: ResMut<Selection>, mut moved: MessageWriter<Moved>) {
+fn clear_selection(mut click: On<Pointer<Click>>, mut selection: ResMut<Selection>) {
     if click.button != PointerButton::Primary {
         return;
     }
     click.propagate(false);
     if selection.0.is_some() {
         selection.0 = None;
-        moved.write(Moved);
     }
 }
 
@@ -79,13 +72,12 @@ pub(super) fn click_plugin(app: &mut App) {
 fn select_by_ray(
     mut buttons: MessageReader<bevy::input::mouse::MouseButtonInput>,
     window: Single<&Window, With<bevy::window::PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform), With<super::camera::MainCamera>>,
+    camera: Single<(&Camera, &GlobalTransform), With<crate::app::camera::MainCamera>>,
     mut ray_cast: MeshRayCast,
     figures: Query<&ActorFigure>,
     parents: Query<&ChildOf>,
-    margins: Res<super::camera::Margins>,
+    margins: Res<crate::app::camera::Margins>,
     mut selection: ResMut<Selection>,
-    mut moved: MessageWriter<Moved>,
 ) {
     let released = buttons.read().filter(|b| b.button == MouseButton::Left && !b.state.is_pressed()).count() > 0;
     if !released {
@@ -110,6 +102,5 @@ fn select_by_ray(
         && selection.0 != Some(f.0)
     {
         selection.0 = Some(f.0);
-        moved.write(Moved);
     }
 }

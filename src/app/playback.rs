@@ -3,19 +3,19 @@
 
 use bevy::prelude::*;
 
-use super::stage::{Moved, Now, Playhead, Stage};
-use crate::rite::query::BeatRef;
+use crate::app::stage::{Now, Playhead, Stage};
+use crate::rite::timeline::query::BeatRef;
 
 /// Set by the panels when a text field has the keyboard: keys then type, they do not steer.
 #[derive(Resource, Default)]
 pub struct UiWantsKeyboard(pub bool);
 
 /// The keys that jump by act.
-pub const JUMP_KEYS: [(KeyCode, crate::rite::jump::Act); 4] = [
-    (KeyCode::KeyS, crate::rite::jump::Act::Shot),
-    (KeyCode::KeyB, crate::rite::jump::Act::Bow),
-    (KeyCode::KeyC, crate::rite::jump::Act::Cup),
-    (KeyCode::KeyO, crate::rite::jump::Act::Round),
+pub const JUMP_KEYS: [(KeyCode, crate::rite::timeline::jump::Act); 4] = [
+    (KeyCode::KeyS, crate::rite::timeline::jump::Act::Shot),
+    (KeyCode::KeyB, crate::rite::timeline::jump::Act::Bow),
+    (KeyCode::KeyC, crate::rite::timeline::jump::Act::Cup),
+    (KeyCode::KeyO, crate::rite::timeline::jump::Act::Round),
 ];
 
 pub const SPEEDS: [f32; 9] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0];
@@ -23,7 +23,7 @@ pub const SPEEDS: [f32; 9] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0];
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<UiWantsKeyboard>()
         .add_message::<bevy::input::keyboard::KeyboardInput>()
-        .add_systems(PreUpdate, advance.before(super::stage::track_beat))
+        .add_systems(PreUpdate, advance.in_set(crate::app::stage::Frame::Clock))
         .add_systems(Update, keyboard);
 }
 
@@ -57,9 +57,8 @@ pub fn neighbour(stage: &Stage, from: BeatRef, delta: i32, by_step: bool) -> Bea
     flat[(i + delta).clamp(0, flat.len() as i32 - 1) as usize]
 }
 
-pub fn seek(head: &mut Playhead, t: f32, moved: &mut MessageWriter<Moved>) {
+pub fn seek(head: &mut Playhead, t: f32) {
     head.t = t.max(0.0);
-    moved.write(Moved);
 }
 
 /// Every press counts, not only one a frame: on a slow machine (under a frame a second) three
@@ -70,7 +69,6 @@ fn keyboard(
     stage: Res<Stage>,
     now: Res<Now>,
     mut head: ResMut<Playhead>,
-    mut moved: MessageWriter<Moved>,
     typing: Res<UiWantsKeyboard>,
 ) {
     let mut pressed: Vec<KeyCode> = presses.read().filter(|e| e.state.is_pressed()).map(|e| e.key_code).collect();
@@ -85,9 +83,9 @@ fn keyboard(
     // the clause shown, moved by each press in turn (the playhead at a clause's start may read
     // as the end of the one before, so the clause is carried, not looked up again)
     let mut here = now.beat;
-    let mut go = |head: &mut Playhead, here: &mut crate::rite::query::BeatRef, to: crate::rite::query::BeatRef| {
+    let go = |head: &mut Playhead, here: &mut crate::rite::timeline::query::BeatRef, to: crate::rite::timeline::query::BeatRef| {
         *here = to;
-        seek(head, beat_start(&stage, to), &mut moved);
+        seek(head, beat_start(&stage, to));
     };
     for key in pressed {
         match key {
@@ -107,7 +105,7 @@ fn keyboard(
                 };
                 go(&mut head, &mut here, target);
             }
-            KeyCode::Home => go(&mut head, &mut here, crate::rite::query::BeatRef { step: 0, beat: 0 }),
+            KeyCode::Home => go(&mut head, &mut here, crate::rite::timeline::query::BeatRef { step: 0, beat: 0 }),
             KeyCode::End => {
                 let last = stage.rite.beats().last().map(|(r, _)| r).unwrap_or(here);
                 go(&mut head, &mut here, last);
@@ -122,7 +120,7 @@ fn keyboard(
             }
             _ => {
                 if let Some((_, act)) = JUMP_KEYS.iter().find(|(k, _)| *k == key)
-                    && let Some(r) = crate::rite::jump::next(&stage.rite, here, *act, !shift)
+                    && let Some(r) = crate::rite::timeline::jump::next(&stage.rite, here, *act, !shift)
                 {
                     go(&mut head, &mut here, r);
                 }

@@ -8,9 +8,9 @@ use std::time::SystemTime;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use crate::rite::load::{LoadError, Loaded, load_file};
+use crate::rite::scene::load::{LoadError, Loaded, load_file};
 
-use super::stage::{Moved, Now, Playhead, Stage};
+use crate::app::stage::{Now, Playhead, Stage};
 
 /// The files being watched and how often to look at them.
 #[derive(Resource, Debug)]
@@ -74,12 +74,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ReloadStatus>()
         .init_resource::<Pending>()
         .add_message::<Reloaded>()
-        .add_systems(PreUpdate, (poll, apply).chain().run_if(resource_exists::<Watch>).in_set(Reloading).before(super::stage::track_beat));
+        .add_systems(PreUpdate, (poll, apply).chain().run_if(resource_exists::<Watch>).in_set(crate::app::stage::Frame::Reload));
 }
-
-/// Where reloading happens, for ordering what depends on the new scene after it.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Reloading;
 
 /// Looks at the files every so often; a change starts a load from disk. While the main file is
 /// missing (an editor saving by rename, a checkout) nothing is loaded: the scene on screen stays,
@@ -111,10 +107,9 @@ fn apply(
     mut stage: ResMut<Stage>,
     mut head: ResMut<Playhead>,
     now: Res<Now>,
-    mut selection: ResMut<super::stage::Selection>,
+    mut selection: ResMut<crate::app::stage::Selection>,
     mut status: ResMut<ReloadStatus>,
     mut reloaded: MessageWriter<Reloaded>,
-    mut moved: MessageWriter<Moved>,
 ) {
     let Some(task) = pending.0.as_mut() else { return };
     let Some(result) = check_ready(task) else { return };
@@ -147,7 +142,6 @@ fn apply(
             status.error = None;
             status.loaded += 1;
             reloaded.write(Reloaded);
-            moved.write(Moved);
         }
         Err(e) => {
             status.error = Some(e);

@@ -3,8 +3,8 @@
 use bevy::prelude::*;
 
 use crate::rite::Rite;
-use crate::rite::pace::{Pace, PaceMap};
-use crate::rite::query::BeatRef;
+use crate::rite::timeline::pace::{Pace, PaceMap};
+use crate::rite::timeline::query::BeatRef;
 
 /// The compiled rite, the files it came from, and the pace it plays at (the viewing clock).
 #[derive(Resource)]
@@ -58,24 +58,59 @@ pub struct Now {
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Selection(pub Option<usize>);
 
-/// Tells the rest of the app that the view changed in a way that moves actors on screen.
-#[derive(Message, Debug, Clone, Copy)]
-pub struct Moved;
-
 /// The camera has come to rest after moving.
 #[derive(Message, Debug, Clone, Copy)]
 pub struct Settled;
+
+/// How the app was started: a window for a person, one picture to take and leave (`sheli
+/// render`), or a film of a span (`sheli clip`).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Launch {
+    #[default]
+    Window,
+    Picture(String),
+    Film,
+}
+
+/// The order of the work that must be done before anything reads the moment, declared once:
+/// a scene edited on disk is swapped in, the clock moves, the beat is derived from the playhead,
+/// and then whatever follows the beat (the sound's position, figures rebuilt after a reload).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Frame {
+    Reload,
+    Clock,
+    Beat,
+    Derive,
+}
+
+/// Systems that serve a person at the window (sound, sleeping when idle): never run for a
+/// picture or a film. The condition is carried by the set, so no system spells it again.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Interactive;
+
+/// A person is at the window (headless tests, which insert no `Launch`, count as one).
+pub fn interactive(launch: Option<Res<Launch>>) -> bool {
+    launch.is_none_or(|l| *l == Launch::Window)
+}
+
+/// A film is being made: no panels, only the caption.
+pub fn filming(launch: Option<Res<Launch>>) -> bool {
+    launch.is_some_and(|l| *l == Launch::Film)
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Playhead>()
         .init_resource::<Now>()
         .init_resource::<Selection>()
-        .add_message::<Moved>()
         .add_message::<Settled>()
-        .add_systems(PreUpdate, track_beat);
+        .configure_sets(PreUpdate, (Frame::Reload, Frame::Clock, Frame::Beat, Frame::Derive).chain())
+        .add_systems(PreUpdate, track_beat.in_set(Frame::Beat));
+    app.configure_sets(Startup, Interactive.run_if(interactive))
+        .configure_sets(Update, Interactive.run_if(interactive))
+        .configure_sets(Last, Interactive.run_if(interactive));
 }
 
-pub(super) fn track_beat(stage: Res<Stage>, head: Res<Playhead>, mut now: ResMut<Now>) {
+fn track_beat(stage: Res<Stage>, head: Res<Playhead>, mut now: ResMut<Now>) {
     let beat = stage.rite.beat_at(head.t);
     if now.beat != beat {
         now.beat = beat;
@@ -85,18 +120,10 @@ pub(super) fn track_beat(stage: Res<Stage>, head: Res<Playhead>, mut now: ResMut
 /// The language of the interface, the labels and the duty lines: one resource that every panel
 /// and overlay reads.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Language(pub crate::rite::deed::Lang);
+pub struct Language(pub crate::rite::acts::deed::Lang);
 
 impl Language {
     pub fn english(self) -> bool {
-        self.0 == crate::rite::deed::Lang::En
+        self.0 == crate::rite::acts::deed::Lang::En
     }
-}
-
-/// The order of the egui passes: the panels first (they claim the window's edges), then what is
-/// drawn over the 3D view (labels, the minimap).
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum UiSystems {
-    Panels,
-    Overlays,
 }

@@ -5,7 +5,7 @@
 use super::page::esc;
 use super::{Book, clause_href};
 use crate::commentary::{Edition, Unit};
-use crate::rite::query::BeatRef;
+use crate::rite::timeline::query::BeatRef;
 
 /// Opens every folded 疏 before the page is printed: a handout keeps the 疏.
 const PRINT_OPEN: &str = "<script>addEventListener('beforeprint',function(){document.querySelectorAll('details.shu').forEach(function(d){d.open=true})})</script>";

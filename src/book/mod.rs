@@ -11,9 +11,9 @@ use std::path::Path;
 
 use crate::plan::{Crop, PlanOptions, plan};
 use crate::rite::Rite;
-use crate::rite::deed::{Lang, describe};
+use crate::rite::acts::deed::{Lang, describe};
 use crate::rite::glossary::glossary;
-use crate::rite::query::BeatRef;
+use crate::rite::timeline::query::BeatRef;
 use page::{Page, esc};
 
 /// The clause plan page of a beat, relative to the book's root.

@@ -5,8 +5,8 @@ use super::Book;
 use super::page::{Page, esc};
 use crate::plan::{Crop, PlanOptions, plan};
 use crate::rite::Rite;
-use crate::rite::query::BeatRef;
-use crate::rite::readings::{Alternative, Choice, Reading};
+use crate::rite::scene::readings::{Alternative, Choice, Reading};
+use crate::rite::timeline::query::BeatRef;
 
 pub(super) const HREF: &str = "readings.html";
 
@@ -55,8 +55,9 @@ impl Book<'_> {
         let mut read: Vec<(&Alternative, Rite, BeatRef)> = Vec::new();
         for alt in &point.alternatives {
             let choice = Choice { point: point.id.clone(), alternative: alt.id.clone() };
-            let rite =
-                crate::rite::load::load_scene_with(scene, &[choice]).map_err(|e| format!("--reading {}={}: {e}", point.id, alt.id))?.rite;
+            let rite = crate::rite::scene::load::load_scene_with(scene, &[choice])
+                .map_err(|e| format!("--reading {}={}: {e}", point.id, alt.id))?
+                .rite;
             let r = rite.numbered_beat(number).map_or(shown, |(r, _)| r);
             read.push((alt, rite, r));
         }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use crate::music::library::Library;
 use crate::music::synth::SAMPLE_RATE;
 use crate::rite::Rite;
-use crate::rite::pace::{Pace, PaceMap};
+use crate::rite::timeline::pace::{Pace, PaceMap};
 
 pub(super) struct Span {
     pub from: Option<String>,

@@ -22,7 +22,7 @@ pub enum Command {
         /// the clock of start and end: real (rite time) or film (viewing time); rite_start and
         /// rite_end are always rite time
         #[arg(long, default_value = "real")]
-        pace: crate::rite::pace::Pace,
+        pace: crate::rite::timeline::pace::Pace,
     },
     /// The world at a moment: where everyone stands, faces, what they hold
     State {
@@ -46,8 +46,7 @@ pub enum Command {
         width: u32,
         #[arg(long, default_value_t = 720, value_parser = clap::value_parser!(u32).range(64..=8192))]
         height: u32,
-        /// overview, plan, hall, gate, follow:ACTOR, close:ACTOR
-        #[arg(long, default_value = "overview")]
+        #[arg(long, default_value = "overview", help = crate::app::camera::view_help())]
         view: String,
         /// select this actor (id, name or alias): ring and inspector
         #[arg(long)]
@@ -127,8 +126,7 @@ pub enum Command {
         /// FILE.gif or FILE.mp4
         #[arg(long)]
         out: String,
-        /// overview, plan, hall, gate, follow:ACTOR, close:ACTOR
-        #[arg(long, default_value = "overview")]
+        #[arg(long, default_value = "overview", help = crate::app::camera::view_help())]
         view: String,
         #[arg(long, default_value_t = 640, value_parser = clap::value_parser!(u32).range(64..=8192))]
         width: u32,
@@ -142,7 +140,7 @@ pub enum Command {
         english: bool,
         /// real (rite time, the default) or film (viewing time: long walks as time-lapses)
         #[arg(long)]
-        pace: Option<crate::rite::pace::Pace>,
+        pace: Option<crate::rite::timeline::pace::Pace>,
     },
     /// The soundtrack of a span, rendered offline to a WAV file (mono, 44.1 kHz, 16-bit): the same
     /// samples the viewer plays, the same on every run
@@ -159,7 +157,7 @@ pub enum Command {
         start: Option<f64>,
         /// real (rite time, the default: every piece whole) or film (cut to the stanzas that fit)
         #[arg(long, default_value = "real")]
-        pace: crate::rite::pace::Pace,
+        pace: crate::rite::timeline::pace::Pace,
         /// FILE.wav
         #[arg(long)]
         out: String,

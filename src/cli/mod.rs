@@ -39,7 +39,7 @@ pub struct Cli {
     /// where the commentators differ, stage this reading: POINT=READING (repeatable; `sheli
     /// readings SCENE` lists them)
     #[arg(long = "reading", global = true, value_name = "POINT=READING")]
-    pub readings: Vec<crate::rite::readings::Choice>,
+    pub readings: Vec<crate::rite::scene::readings::Choice>,
 }
 
 /// Options for opening a rite in the viewer.
@@ -55,8 +55,7 @@ pub struct OpenArgs {
     /// select this actor (id, name or alias)
     #[arg(long)]
     pub select: Option<String>,
-    /// camera: director (the default), overview, plan, hall, gate, follow:ACTOR, close:ACTOR
-    #[arg(long)]
+    #[arg(long, help = crate::app::camera::view_help())]
     pub view: Option<String>,
     /// window size, e.g. 1280x720
     #[arg(long)]
@@ -90,7 +89,7 @@ pub struct MomentArgs {
     /// the clock --time counts in (and, for the viewer, the pace it plays at): real (rite time,
     /// the default for the commands) or film (viewing time, the viewer's default)
     #[arg(long)]
-    pub pace: Option<crate::rite::pace::Pace>,
+    pub pace: Option<crate::rite::timeline::pace::Pace>,
     /// with --text: not the beat's end but the middle of the first gesture of this name made in
     /// it (拜, 揖, 射, 卒爵 …), to see a pose while it is made
     #[arg(long, requires = "text")]
@@ -116,7 +115,7 @@ pub(crate) fn shown(fragment: &str) -> String {
 
 /// A text fragment has at least one letter to look for.
 fn fragment(s: &str) -> Result<String, String> {
-    if crate::rite::query::letters(s).is_empty() {
+    if crate::rite::timeline::query::letters(s).is_empty() {
         return Err("the fragment is empty: give a few words of the 原文, e.g. --text 主人阼阶上当楣北面再拜".into());
     }
 
@@ -138,16 +137,16 @@ pub fn load_or_report(name: &str) -> Result<Rite, ExitCode> {
 }
 
 /// The readings `--reading` chose, for every scene this run loads.
-static READINGS: std::sync::OnceLock<Vec<crate::rite::readings::Choice>> = std::sync::OnceLock::new();
+static READINGS: std::sync::OnceLock<Vec<crate::rite::scene::readings::Choice>> = std::sync::OnceLock::new();
 
-pub(super) fn chosen_readings() -> &'static [crate::rite::readings::Choice] {
+pub(super) fn chosen_readings() -> &'static [crate::rite::scene::readings::Choice] {
     READINGS.get().map_or(&[], Vec::as_slice)
 }
 
-pub(super) fn load_reporting(name: &str) -> Result<crate::rite::load::Loaded, ExitCode> {
-    match crate::rite::load::load_scene_with(name, chosen_readings()) {
+pub(super) fn load_reporting(name: &str) -> Result<crate::rite::scene::load::Loaded, ExitCode> {
+    match crate::rite::scene::load::load_scene_with(name, chosen_readings()) {
         Ok(loaded) => {
-            if let Some(note) = crate::rite::load::origin_note(name, loaded.origin) {
+            if let Some(note) = crate::rite::scene::load::origin_note(name, loaded.origin) {
                 say!("{note}");
             }
             Ok(loaded)

@@ -2,7 +2,7 @@
 
 use super::{MomentArgs, shown};
 use crate::rite::Rite;
-use crate::rite::query::BeatRef;
+use crate::rite::timeline::query::BeatRef;
 
 impl MomentArgs {
     pub fn given(&self) -> bool {
@@ -48,8 +48,8 @@ impl MomentArgs {
         }
         // --time in film pace is viewing time: the rite time it shows
         let t = match self.pace.unwrap_or_default() {
-            crate::rite::pace::Pace::Real => t,
-            pace => crate::rite::pace::PaceMap::new(rite, pace).to_rite(t),
+            crate::rite::timeline::pace::Pace::Real => t,
+            pace => crate::rite::timeline::pace::PaceMap::new(rite, pace).to_rite(t),
         };
         let end = rite.steps.last().map_or(0.0, |s| s.end);
         if t > end {

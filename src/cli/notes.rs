@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use super::{MomentArgs, shown};
 use crate::commentary::{Commentary, record};
 use crate::rite::Rite;
-use crate::rite::load::{Origin, commentary_record_of};
+use crate::rite::scene::load::{Origin, commentary_record_of};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct NotesArgs {
@@ -37,7 +37,7 @@ pub struct NotesArgs {
 }
 
 pub(super) fn run(args: &NotesArgs) -> io::Result<ExitCode> {
-    let loaded = match crate::rite::load::load_scene_bare(&args.scene) {
+    let loaded = match crate::rite::scene::load::load_scene_bare(&args.scene) {
         Ok(l) => l,
         Err(e) => {
             say!("{e}");
@@ -46,7 +46,7 @@ pub(super) fn run(args: &NotesArgs) -> io::Result<ExitCode> {
     };
     let file = &loaded.files[0];
     let record_file = commentary_record_of(file);
-    let recorded = crate::rite::load::read_commentary_record(file, loaded.origin);
+    let recorded = crate::rite::scene::load::read_commentary_record(file, loaded.origin);
     let beats: Vec<&str> = loaded.rite.beats().map(|(_, b)| b.text.as_str()).collect();
     let sources = |given: &Option<String>, column: usize| -> Option<String> {
         given
@@ -170,8 +170,8 @@ fn clause(rite: &Rite, commentary: &Commentary, fragment: &str, args: &NotesArgs
 
 /// Every quotation of 郑注 or 贾疏 in the scene's files that the editions do not have, as
 /// `file:line:col: warning: …` lines with the nearest real passage.
-pub(super) fn misquotes(loaded: &crate::rite::load::Loaded) -> Vec<String> {
-    let read = crate::rite::load::part_reader(loaded.origin);
+pub(super) fn misquotes(loaded: &crate::rite::scene::load::Loaded) -> Vec<String> {
+    let read = crate::rite::scene::load::part_reader(loaded.origin);
     let texts: Vec<(&String, String)> = loaded.files.iter().filter_map(|f| read(f).ok().map(|t| (f, t))).collect();
     if !texts.iter().any(|(_, t)| t.contains("郑注") || t.contains("贾疏")) {
         return Vec::new();
@@ -181,7 +181,7 @@ pub(super) fn misquotes(loaded: &crate::rite::load::Loaded) -> Vec<String> {
         Err(e) => return vec![format!("warning: the commentaries cannot be read to check quotations: {e}")],
     };
     let file = &loaded.files[0];
-    let own = crate::rite::load::read_commentary_record(file, loaded.origin)
+    let own = crate::rite::scene::load::read_commentary_record(file, loaded.origin)
         .ok()
         .flatten()
         .and_then(|r| record::sources(&r))

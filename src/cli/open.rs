@@ -15,7 +15,7 @@ pub(super) fn unknown_scene(name: &str) -> Option<String> {
     let shipped = crate::rite::read_scene(name).is_ok();
     let command = commands.contains(&name);
     (!looks_like_path && !exists && !shipped && !command && !name.starts_with('-')).then(|| {
-        let near = crate::rite::spell::nearest(name, &commands).map(|c| format!(" (did you mean `{c}`?)")).unwrap_or_default();
+        let near = crate::rite::scene::spell::nearest(name, &commands).map(|c| format!(" (did you mean `{c}`?)")).unwrap_or_default();
         format!(
             "error: `{name}` is neither a command nor a scene{near}\n  commands: {} (sheli --help)\n  scenes: a .ron file, or a shipped rite: xiang_she, da_she",
             commands.join(", ")
@@ -103,9 +103,9 @@ pub(super) fn clip(open: OpenArgs, from: &str, to: &str, fps: u32, out: String) 
     let (t0, t1) = (rite.beat(a).start, rite.beat(b).end);
     // a clip is filmed in real time unless --pace film asks for viewing time
     viewer.pace = viewer_pace.unwrap_or_default();
-    let map = crate::rite::pace::PaceMap::new(rite, viewer.pace);
+    let map = crate::rite::timeline::pace::PaceMap::new(rite, viewer.pace);
     viewer.start = t0;
-    viewer.clip = Some(crate::app::clip::Clip { from: map.to_view(t0), to: map.to_view(t1), fps, out: out.clone() });
+    viewer.clip = Some(crate::app::capture::clip::Clip { from: map.to_view(t0), to: map.to_view(t1), fps, out: out.clone() });
     run(viewer, Some(out))
 }
 
@@ -118,7 +118,7 @@ fn prepare(open: OpenArgs, render_to: Option<String>) -> Result<crate::app::View
         return fail(msg, 2);
     }
     // the director films a rite that plays; a still picture defaults to the overview
-    let view = match open.view.as_deref().map(crate::app::View::parse).transpose() {
+    let view = match open.view.as_deref().map(str::parse::<crate::app::View>).transpose() {
         Ok(v) => v.unwrap_or(if render_to.is_some() { crate::app::View::Overview } else { crate::app::View::Director }),
         Err(e) => return fail(format!("error: {e}"), 2),
     };
@@ -129,11 +129,11 @@ fn prepare(open: OpenArgs, render_to: Option<String>) -> Result<crate::app::View
     if let Some(msg) = render_to.as_deref().and_then(|o| output_problem(o, &[".png"])) {
         return fail(msg, 2);
     }
-    let loaded = match crate::rite::load::load_scene_with(&scene, super::chosen_readings()) {
+    let loaded = match crate::rite::scene::load::load_scene_with(&scene, super::chosen_readings()) {
         Ok(l) => l,
         Err(e) => return fail(e.to_string().trim_end().to_string(), 1),
     };
-    if let Some(note) = crate::rite::load::origin_note(&scene, loaded.origin) {
+    if let Some(note) = crate::rite::scene::load::origin_note(&scene, loaded.origin) {
         say!("{note}");
     }
     if let Some(out) = render_to.as_deref()
@@ -170,7 +170,7 @@ fn prepare(open: OpenArgs, render_to: Option<String>) -> Result<crate::app::View
         notes: crate::app::NotesView { traditional: open.traditional, open_shu: open.open_shu },
         render_to,
         clip: None,
-        pace: open.at.pace.unwrap_or(crate::rite::pace::Pace::Film),
+        pace: open.at.pace.unwrap_or(crate::rite::timeline::pace::Pace::Film),
     })
 }
 

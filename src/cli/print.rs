@@ -8,10 +8,10 @@ use serde::Serialize;
 
 use super::MomentArgs;
 use crate::rite::Rite;
-use crate::rite::deed::{Lang, describe};
+use crate::rite::acts::deed::{Lang, describe};
 use crate::rite::glossary::{self, Term};
-use crate::rite::pace::{Pace, PaceMap};
-use crate::rite::query::BeatRef;
+use crate::rite::timeline::pace::{Pace, PaceMap};
+use crate::rite::timeline::query::BeatRef;
 
 fn lang(english: bool) -> Lang {
     if english { Lang::En } else { Lang::Zh }

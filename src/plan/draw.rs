@@ -8,8 +8,8 @@ use super::{ActorMark, Plan, PlanOptions};
 use crate::rite::Rite;
 use crate::rite::court::{Box2, Solid};
 use crate::rite::glossary::glossary;
-use crate::rite::model::{Dir, ObjectKind};
-use crate::rite::query::BeatRef;
+use crate::rite::scene::model::{Dir, ObjectKind};
+use crate::rite::timeline::query::BeatRef;
 use crate::rite::timeline::{Motion, World, bearing_vector};
 
 const INK: &str = "#2a1e18";

@@ -11,8 +11,8 @@ pub mod svg;
 
 use crate::rite::Rite;
 use crate::rite::court::Box2;
-use crate::rite::model::ObjectKind;
-use crate::rite::query::BeatRef;
+use crate::rite::scene::model::ObjectKind;
+use crate::rite::timeline::query::BeatRef;
 
 /// How much of the court to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

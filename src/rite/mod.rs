@@ -1,34 +1,17 @@
 //! The rite engine: plain Rust, no ECS. Scene files in, `state_at(t)` out.
+//!
+//! - `scene/`: the file format, reading and loading it, and its problems;
+//! - `court/`: the court in metres, its stairs, furniture and the router;
+//! - `acts/`: gestures, gear, things and moves — what a scene can say someone does;
+//! - `compile/`: checking the scene and playing it once into tracks;
+//! - `timeline/`: the compiled rite at any moment, and the questions asked of it.
 
+pub mod acts;
 pub mod compile;
-pub mod cord;
 pub mod court;
-pub mod deed;
-pub mod diag;
-pub mod expand;
-pub mod furniture;
-pub mod gear;
-pub mod gesture;
 pub mod glossary;
-pub mod jump;
-pub mod load;
-pub mod measure;
-pub mod model;
-pub mod moves;
-pub mod pace;
-pub mod props;
-pub mod query;
-pub mod read;
-pub mod readings;
-pub mod route;
-pub mod rules;
-pub mod snapshot;
-pub mod sound;
-pub mod span;
-pub mod spell;
-pub mod tally;
+pub mod scene;
 pub mod timeline;
-pub mod treads;
 
 pub use compile::Rite;
-pub use load::{load, load_named, read_scene};
+pub use scene::load::{load, load_named, read_scene};

@@ -6,12 +6,12 @@
 use serde_json::{Value, json};
 
 use crate::rite::Rite;
-use crate::rite::deed::{Lang, describe};
-use crate::rite::gear::{Gear, Hand};
-use crate::rite::gesture::Gesture;
+use crate::rite::acts::deed::{Lang, describe};
+use crate::rite::acts::gear::{Gear, Hand};
+use crate::rite::acts::gesture::Gesture;
 use crate::rite::glossary::glossary;
-use crate::rite::jump::{Act, shows};
-use crate::rite::pace::{Pace, PaceMap};
+use crate::rite::timeline::jump::{Act, shows};
+use crate::rite::timeline::pace::{Pace, PaceMap};
 use crate::rite::timeline::{Motion, Pose, PropAt, Rest, held_sitting_lift, hold_offset};
 
 /// The schema's version: a page refuses data of another.
@@ -137,7 +137,7 @@ fn steps(rite: &Rite) -> Vec<Value> {
                 .iter()
                 .enumerate()
                 .map(|(bi, b)| {
-                    let r = crate::rite::query::BeatRef { step: si, beat: bi };
+                    let r = crate::rite::timeline::query::BeatRef { step: si, beat: bi };
                     let acts: String = Act::ALL.iter().filter(|&&a| shows(rite, r, a)).map(|a| a.name()).collect();
                     json!({ "text": b.text, "start": mm(b.start), "end": mm(b.end), "actors": b.actors, "acts": acts })
                 })

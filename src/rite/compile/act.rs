@@ -5,12 +5,12 @@ use super::WALK_SPEED;
 use super::music::RELEASE_AFTER;
 use super::props::PropEvent;
 use super::sim::Sim;
-use crate::rite::deed::Deed;
-use crate::rite::expand::FlatAct;
-use crate::rite::gesture::Gesture;
-use crate::rite::model::{Dir, Len, Move};
-use crate::rite::route::RouteError;
-use crate::rite::span::{Path, PathExt};
+use crate::rite::acts::deed::Deed;
+use crate::rite::acts::gesture::Gesture;
+use crate::rite::court::route::RouteError;
+use crate::rite::scene::expand::FlatAct;
+use crate::rite::scene::model::{Dir, Len, Move};
+use crate::rite::scene::span::{Path, PathExt};
 use crate::rite::timeline::{Motion, Rest, bearing_between, cumulative};
 
 /// The move being played: whose, which, and where a message about it points.
@@ -125,7 +125,7 @@ impl<'a> Sim<'a> {
         dest[1] = self.court.floor(dest[0], dest[2]);
         match self.walk(a, dest, via) {
             Ok(path) => {
-                let metres = crate::rite::route::length(&path);
+                let metres = crate::rite::court::route::length(&path);
                 let rules = self.may_walk(a, metres).and_then(|()| self.own_stair(a, &path)).and_then(|()| self.passes_south(a, &path, t));
                 if let Err(msg) = rules {
                     self.problem_in(at.path(), msg, at.note());

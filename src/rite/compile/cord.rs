@@ -3,11 +3,11 @@
 //! ends.
 
 use super::sim::Sim;
-use crate::rite::cord::{Cord, CordTrack};
+use crate::rite::acts::deed::Deed;
+use crate::rite::acts::gesture::Gesture;
 use crate::rite::court::Courtyard;
-use crate::rite::deed::Deed;
-use crate::rite::gesture::Gesture;
-use crate::rite::model::{Move, ObjectKind};
+use crate::rite::court::cord::{Cord, CordTrack};
+use crate::rite::scene::model::{Move, ObjectKind};
 
 /// How near a 侯 (metres from its cloth) one must stand to tie or untie its cord.
 const AT_THE_TARGET: f32 = 3.0;

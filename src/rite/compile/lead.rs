@@ -4,9 +4,9 @@
 //! or goes out; the figures draw it as his hand on the led man's arm.
 
 use super::sim::Sim;
-use crate::rite::deed::Deed;
-use crate::rite::gesture::Gesture;
-use crate::rite::model::Move;
+use crate::rite::acts::deed::Deed;
+use crate::rite::acts::gesture::Gesture;
+use crate::rite::scene::model::Move;
 use crate::rite::timeline::Rest;
 
 impl Sim<'_> {

@@ -13,10 +13,10 @@ mod validate;
 mod walk;
 
 use super::court::Courtyard;
-use super::deed::Acts;
-use super::model::Scene;
-use super::span::Path;
 use super::timeline::Timeline;
+use crate::rite::acts::deed::Acts;
+use crate::rite::scene::model::Scene;
+use crate::rite::scene::span::Path;
 use sim::Sim;
 
 /// Ceremonial pace, metres a second.
@@ -72,13 +72,13 @@ pub struct Rite {
     /// 郑注, 音义 and 贾疏 by clause, where the scene has a recorded alignment beside it
     pub commentary: crate::commentary::Commentary,
     /// the disputed points the scene declares, and the readings chosen (the default of the rest)
-    pub readings: Vec<crate::rite::readings::Reading>,
-    pub chosen: Vec<crate::rite::readings::Choice>,
+    pub readings: Vec<crate::rite::scene::readings::Reading>,
+    pub chosen: Vec<crate::rite::scene::readings::Choice>,
 }
 
 /// Something wrong with the scene, at a node of it, with other nodes that explain it (where an
 /// id was first given, the act it overlaps, the template use that produced it). Kept as data until
-/// the loader turns it into a located [`Diagnostic`](super::diag::Diagnostic).
+/// the loader turns it into a located [`Diagnostic`](crate::rite::scene::diag::Diagnostic).
 #[derive(Debug, Clone)]
 pub struct Problem {
     pub path: Path,

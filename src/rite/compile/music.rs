@@ -6,11 +6,11 @@
 use super::sim::Sim;
 use crate::music::cue::{Cue, Part, Placed, drum_period, once_through};
 use crate::music::library::Library;
-use crate::rite::gesture::Gesture;
-use crate::rite::query::letters;
-use crate::rite::span::{Path, PathExt};
-use crate::rite::spell::nearest;
+use crate::rite::acts::gesture::Gesture;
+use crate::rite::scene::span::{Path, PathExt};
+use crate::rite::scene::spell::nearest;
 use crate::rite::timeline::Motion;
+use crate::rite::timeline::query::letters;
 
 /// Seconds from the start of a shot (射) to the arrow's release.
 pub(super) const RELEASE_AFTER: f32 = 2.0;

@@ -8,12 +8,12 @@ use super::props::PropEvent;
 use super::sim::{Sim, used_at};
 use super::{Problem, Related};
 use crate::music::cue::Part;
-use crate::rite::furniture::ObjectKind;
-use crate::rite::gear::Hand;
-use crate::rite::gesture::Gesture;
-use crate::rite::model::{Move, PropKind};
-use crate::rite::rules::Exception;
-use crate::rite::span::Path;
+use crate::rite::acts::gear::Hand;
+use crate::rite::acts::gesture::Gesture;
+use crate::rite::court::furniture::ObjectKind;
+use crate::rite::scene::model::{Move, PropKind};
+use crate::rite::scene::rules::Exception;
+use crate::rite::scene::span::Path;
 use crate::rite::timeline::PropAt;
 
 /// How far from a 洗's edge one may stand to wash the hands at it, in metres (he stands at its
@@ -120,7 +120,7 @@ impl Sim<'_> {
             let mut walked = 0.0;
             for w in path.windows(2) {
                 let (p, q) = (w[0], w[1]);
-                let piece = crate::rite::route::dist3(p, q);
+                let piece = crate::rite::court::route::dist3(p, q);
                 let him = self.tracks[of].at(t + walked / super::WALK_SPEED);
                 walked += piece;
                 let (x, z) = (him.pos[0], him.pos[2]);

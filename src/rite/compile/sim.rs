@@ -5,13 +5,13 @@ use std::collections::HashMap;
 
 use super::props::PropEvent;
 use super::{BeatInfo, LINE_SPACING_CHI, Problem, Related, StepInfo, TURN_SPEED};
+use crate::rite::acts::deed::Deed;
+use crate::rite::acts::gear::Gear;
 use crate::rite::court::Courtyard;
-use crate::rite::deed::Deed;
-use crate::rite::expand::{Budget, FlatAct, expand_beat};
-use crate::rite::gear::Gear;
-use crate::rite::model::{Dir, Len, PropKind, Scene};
-use crate::rite::route::Router;
-use crate::rite::span::{Path, PathExt};
+use crate::rite::court::route::Router;
+use crate::rite::scene::expand::{Budget, FlatAct, expand_beat};
+use crate::rite::scene::model::{Dir, Len, PropKind, Scene};
+use crate::rite::scene::span::{Path, PathExt};
 use crate::rite::timeline::{ActorTrack, Motion, PropAt, PropTrack, Rest, Segment};
 
 pub(super) struct Sim<'a> {
@@ -24,7 +24,7 @@ pub(super) struct Sim<'a> {
     pub(super) tracks: Vec<ActorTrack>,
     pub(super) rest: Vec<Rest>,
     /// each 侯's left lower cord
-    pub(super) cords: Vec<crate::rite::cord::CordTrack>,
+    pub(super) cords: Vec<crate::rite::court::cord::CordTrack>,
     pub(super) props: Vec<PropTrack>,
     pub(super) prop_now: Vec<PropAt>,
     pub(super) problems: Vec<Problem>,
@@ -44,7 +44,7 @@ pub(super) struct Sim<'a> {
     /// the words of the clause being played (a gesture's needs may depend on them: 立卒觯)
     pub(super) clause: String,
     /// the exceptions to the general rules the clause being played makes
-    pub(super) allow: Vec<crate::rite::rules::Exception>,
+    pub(super) allow: Vec<crate::rite::scene::rules::Exception>,
     /// who has been led by a guide (相): a blind musician, who from then on walks only when led
     pub(super) blind: Vec<bool>,
 }

@@ -5,9 +5,9 @@ use std::collections::{HashMap, HashSet};
 
 use super::{Problem, Related};
 use crate::rite::court::{Courtyard, MAX_STAIR_STEPS};
-use crate::rite::expand::undeclared_placeholders;
-use crate::rite::model::{ObjectKind, Scene};
-use crate::rite::span::{Path, PathExt};
+use crate::rite::scene::expand::undeclared_placeholders;
+use crate::rite::scene::model::{ObjectKind, Scene};
+use crate::rite::scene::span::{Path, PathExt};
 
 fn root() -> Path {
     Vec::new()
@@ -150,7 +150,7 @@ pub(super) fn templates_and_steps(scene: &Scene, problems: &mut Vec<Problem>) ->
 /// A template that uses itself, directly or through others, can never finish expanding: an error
 /// whether or not a step uses it. Names built from parameters are left to expansion's bounds.
 fn template_cycles(scene: &Scene, problems: &mut Vec<Problem>) -> bool {
-    use crate::rite::model::Entry;
+    use crate::rite::scene::model::Entry;
     let index: HashMap<&str, usize> = scene.templates.iter().enumerate().map(|(i, t)| (t.id.as_str(), i)).collect();
     let uses: Vec<Vec<usize>> = scene
         .templates

@@ -2,7 +2,7 @@
 //! or ends on a stair's tread going along the stair's profile.
 
 use super::sim::Sim;
-use crate::rite::route::RouteError;
+use crate::rite::court::route::RouteError;
 
 /// A coordinate to the millimetre, for the route cache's key.
 fn quant(v: f32) -> i64 {
@@ -36,8 +36,8 @@ impl Sim<'_> {
         if start.is_none() && end.is_none() {
             return None;
         }
-        let stair_of = |t: &crate::rite::treads::Tread| &court.stairs[t.stair];
-        let named_other = |t: &crate::rite::treads::Tread| via.is_some_and(|v| v != stair_of(t).id);
+        let stair_of = |t: &crate::rite::court::treads::Tread| &court.stairs[t.stair];
+        let named_other = |t: &crate::rite::court::treads::Tread| via.is_some_and(|v| v != stair_of(t).id);
         if let Some(t) = end.or(start).filter(|t| named_other(t)) {
             return Some(Err(RouteError::OtherStair { tread_of: stair_of(t).id.clone(), named: via.unwrap_or_default().to_string() }));
         }
@@ -46,12 +46,12 @@ impl Sim<'_> {
             let mut here = from;
             if let Some(s) = start {
                 if let Some(e) = end.filter(|e| e.stair == s.stair) {
-                    path.extend(crate::rite::treads::along(stair_of(s), Some(s.k), false, e.k, dest));
+                    path.extend(crate::rite::court::treads::along(stair_of(s), Some(s.k), false, e.k, dest));
                     return Ok(path);
                 }
                 // off the stair toward where the walk goes: up onto the hall, or down to the court
                 let to_top = end.is_none() && court.floor_at(dest) == crate::rite::court::Level::Hall;
-                path.extend(crate::rite::treads::off(stair_of(s), s.k, from, to_top).into_iter().skip(1));
+                path.extend(crate::rite::court::treads::off(stair_of(s), s.k, from, to_top).into_iter().skip(1));
                 here = *path.last().expect("a stair has ends");
             }
             match end {
@@ -61,7 +61,7 @@ impl Sim<'_> {
                     let entry = if from_top { st.top() } else { st.bottom() };
                     let level = court.floor_at(here);
                     path.extend(self.router.route(here, level, entry, level, None)?.into_iter().skip(1));
-                    path.extend(crate::rite::treads::along(st, None, from_top, e.k, dest).into_iter().skip(1));
+                    path.extend(crate::rite::court::treads::along(st, None, from_top, e.k, dest).into_iter().skip(1));
                 }
                 None => path.extend(self.router.route(here, court.floor_at(here), dest, court.floor_at(dest), None)?.into_iter().skip(1)),
             }

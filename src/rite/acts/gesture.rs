@@ -1,0 +1,352 @@
+//! The gestures a figure can show, as one type with one table: the name the text uses, its
+//! English, how long it takes and the pose it shows. A scene's moves are mapped to a gesture once,
+//! when the scene is compiled; the timeline, the duties, the figures and the CLI match on the enum.
+
+use super::gear::Gear;
+use crate::rite::scene::model::Move;
+use crate::rite::timeline::Pose;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Gesture {
+    Bai,
+    ZaiBai,
+    DaBai,
+    DaZaiBai,
+    QiShou,
+    ZaiBaiQiShou,
+    Yi,
+    Rang,
+    Zuo,
+    Xing,
+    Guan,
+    Xi,
+    Ji,
+    Cui,
+    ZuJue,
+    Tan,
+    XiRobe,
+    Jue,
+    Sui,
+    ShuoJueShi,
+    Lead,
+    LetGo,
+    TieCord,
+    UntieCord,
+    FurlTarget,
+    UnfurlTarget,
+    RaiseFlag,
+    LowerFlag,
+    Sing,
+    Play,
+    Take,
+    Hold,
+    Tuck,
+    Between,
+    StringBow,
+    SlackBow,
+    Put,
+    Give,
+    Set,
+    Clear,
+    Shoot,
+    Speak,
+    Wait,
+}
+
+/// How a gesture holds the body while it lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stance {
+    /// standing, or sitting if already seated (someone seated washes, plays or speaks seated)
+    AsHeIs,
+    Bowing,
+    Sitting,
+    Shooting,
+}
+
+struct Row {
+    name: &'static str,
+    en: &'static str,
+    seconds: f32,
+    stance: Stance,
+    /// whether the gesture leaves him seated (坐) or standing (兴); None: as he was
+    seated_after: Option<bool>,
+}
+
+const fn row(name: &'static str, en: &'static str, seconds: f32, stance: Stance, seated_after: Option<bool>) -> Row {
+    Row { name, en, seconds, stance, seated_after }
+}
+
+use Stance::{AsHeIs, Bowing, Shooting, Sitting};
+
+/// In the order of [`Gesture`]'s variants.
+const TABLE: [Row; 43] = [
+    row("拜", "bows", 3.0, Bowing, None),
+    row("再拜", "bows twice", 5.5, Bowing, None),
+    row("答拜", "bows in return", 3.0, Bowing, None),
+    row("答再拜", "bows twice in return", 5.5, Bowing, None),
+    row("稽首", "bows with his head to the ground", 3.5, Bowing, None),
+    row("再拜稽首", "bows twice, his head to the ground", 6.5, Bowing, None),
+    row("揖", "salutes", 1.6, Bowing, None),
+    row("让", "defers", 1.6, AsHeIs, None),
+    row("坐", "kneels", 1.4, Sitting, Some(true)),
+    row("兴", "rises", 1.2, AsHeIs, Some(false)),
+    row("盥", "washes his hands", 2.5, AsHeIs, None),
+    row("洗", "washes the cup", 2.5, AsHeIs, None),
+    row("祭", "makes an offering", 2.0, Sitting, None),
+    row("啐", "tastes the wine", 1.5, Sitting, None),
+    // he drains as he is: seated (坐卒爵) or standing after 兴 (立卒觯); the text says which
+    row("卒爵", "drains the cup", 2.0, AsHeIs, None),
+    row("袒", "bares his left arm", 2.0, AsHeIs, None),
+    row("袭", "covers his arm again", 2.0, AsHeIs, None),
+    row("决", "puts on the thumb ring", 1.2, AsHeIs, None),
+    row("遂", "ties on the arm guard", 1.2, AsHeIs, None),
+    row("说决拾", "takes off the thumb ring and arm guard", 1.5, AsHeIs, None),
+    row("相", "leads by the hand", 0.8, AsHeIs, None),
+    row("释", "lets go of the one he leads", 0.5, AsHeIs, None),
+    row("系", "ties the left lower cord", 2.0, AsHeIs, None),
+    row("解", "unties the left lower cord", 2.0, AsHeIs, None),
+    row("束", "rolls up the target and binds it", 3.0, AsHeIs, None),
+    row("说束", "unbinds the rolled-up target", 2.0, AsHeIs, None),
+    row("举旌", "raises the flag", 1.5, AsHeIs, None),
+    row("偃旌", "lowers the flag", 1.5, AsHeIs, None),
+    row("歌", "sings", 6.0, Sitting, None),
+    row("奏", "plays", 6.0, AsHeIs, None),
+    row("取", "takes up", 1.2, AsHeIs, None),
+    row("执", "holds", 0.8, AsHeIs, None),
+    row("搢", "tucks in his belt", 1.0, AsHeIs, None),
+    row("挟", "holds between his fingers", 0.8, AsHeIs, None),
+    row("张", "strings", 2.0, AsHeIs, None),
+    row("弛", "unstrings", 2.0, AsHeIs, None),
+    row("奠", "sets down", 1.2, AsHeIs, None),
+    row("授", "hands", 1.5, AsHeIs, None),
+    row("设", "sets out", 1.2, AsHeIs, None),
+    row("彻", "clears away", 1.2, AsHeIs, None),
+    row("射", "shoots", 3.0, Shooting, None),
+    row("言", "speaks", 1.5, AsHeIs, None),
+    row("待", "waits", 0.0, AsHeIs, None),
+];
+
+impl Gesture {
+    pub const ALL: [Gesture; 43] = [
+        Gesture::Bai,
+        Gesture::ZaiBai,
+        Gesture::DaBai,
+        Gesture::DaZaiBai,
+        Gesture::QiShou,
+        Gesture::ZaiBaiQiShou,
+        Gesture::Yi,
+        Gesture::Rang,
+        Gesture::Zuo,
+        Gesture::Xing,
+        Gesture::Guan,
+        Gesture::Xi,
+        Gesture::Ji,
+        Gesture::Cui,
+        Gesture::ZuJue,
+        Gesture::Tan,
+        Gesture::XiRobe,
+        Gesture::Jue,
+        Gesture::Sui,
+        Gesture::ShuoJueShi,
+        Gesture::Lead,
+        Gesture::LetGo,
+        Gesture::TieCord,
+        Gesture::UntieCord,
+        Gesture::FurlTarget,
+        Gesture::UnfurlTarget,
+        Gesture::RaiseFlag,
+        Gesture::LowerFlag,
+        Gesture::Sing,
+        Gesture::Play,
+        Gesture::Take,
+        Gesture::Hold,
+        Gesture::Tuck,
+        Gesture::Between,
+        Gesture::StringBow,
+        Gesture::SlackBow,
+        Gesture::Put,
+        Gesture::Give,
+        Gesture::Set,
+        Gesture::Clear,
+        Gesture::Shoot,
+        Gesture::Speak,
+        Gesture::Wait,
+    ];
+
+    fn row(self) -> &'static Row {
+        &TABLE[self as usize]
+    }
+
+    /// The text's word for it: 拜, 再拜, 揖 …
+    pub fn name(self) -> &'static str {
+        self.row().name
+    }
+
+    /// In English, as a verb phrase: "bows twice".
+    pub fn en(self) -> &'static str {
+        self.row().en
+    }
+
+    /// How long it takes, in seconds (a wait lasts what the scene says).
+    pub fn seconds(self) -> f32 {
+        self.row().seconds
+    }
+
+    /// The pose it shows, given whether he is seated when it begins.
+    pub fn pose(self, seated: bool) -> Pose {
+        match self.row().stance {
+            AsHeIs if seated => Pose::Sitting,
+            AsHeIs => Pose::Standing,
+            Bowing => Pose::Bowing,
+            Sitting => Pose::Sitting,
+            Shooting => Pose::Shooting,
+        }
+    }
+
+    /// Whether he is seated after it: `Some(true)` for 坐, `Some(false)` for 兴.
+    pub fn seated_after(self) -> Option<bool> {
+        self.row().seated_after
+    }
+
+    /// What he wears after it: 袒 bares the left arm and 袭 covers it, 决 and 遂 put on the thumb
+    /// ring and the arm guard, 说决拾 takes both off.
+    pub fn gear_after(self, gear: Gear) -> Gear {
+        match self {
+            Gesture::Tan => Gear { bared: true, ..gear },
+            Gesture::XiRobe => Gear { bared: false, ..gear },
+            Gesture::Jue => Gear { thumb_ring: true, ..gear },
+            Gesture::Sui => Gear { arm_guard: true, ..gear },
+            Gesture::ShuoJueShi => Gear { thumb_ring: false, arm_guard: false, ..gear },
+            _ => gear,
+        }
+    }
+
+    /// A 拜 of any kind (拜, 再拜, 答拜, 答再拜, 稽首, 再拜稽首): one list for the rules, the jumps
+    /// and the figures.
+    pub fn is_bow(self) -> bool {
+        matches!(self, Gesture::Bai | Gesture::ZaiBai | Gesture::DaBai | Gesture::DaZaiBai | Gesture::QiShou | Gesture::ZaiBaiQiShou)
+    }
+
+    pub fn from_name(name: &str) -> Option<Gesture> {
+        Gesture::ALL.into_iter().find(|g| g.name() == name)
+    }
+}
+
+impl Move {
+    /// Every name a move holds (a place, a thing, a person, the words spoken): the one walk over a
+    /// move's strings, for template substitution and for the checks of a template's placeholders.
+    pub fn names_mut(&mut self) -> Vec<&mut String> {
+        match self {
+            Move::Go { to, via, .. } => std::iter::once(to).chain(via.as_mut()).collect(),
+            Move::Enter(p)
+            | Move::Take(p)
+            | Move::Hold(p, _)
+            | Move::Tuck(p)
+            | Move::Between(p)
+            | Move::StringBow(p)
+            | Move::SlackBow(p)
+            | Move::Put(p)
+            | Move::Clear(p)
+            | Move::Say(p)
+            | Move::Lead(p)
+            | Move::TieCord(p)
+            | Move::UntieCord(p)
+            | Move::FurlTarget(p)
+            | Move::UnfurlTarget(p) => vec![p],
+            Move::PutOn(p, q) | Move::Give(p, q) | Move::Set(p, q) => vec![p, q],
+            Move::Shoot { arrow, target, .. } => vec![arrow, target],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The thing a move handles (取 执 搢 挟 张 弛 奠 授 设 彻, and the arrow of 射), if any: such a
+    /// move is placed among the prop events.
+    pub fn thing(&self) -> Option<&str> {
+        match self {
+            Move::Take(p)
+            | Move::Hold(p, _)
+            | Move::Tuck(p)
+            | Move::Between(p)
+            | Move::StringBow(p)
+            | Move::SlackBow(p)
+            | Move::Put(p)
+            | Move::PutOn(p, _)
+            | Move::Give(p, _)
+            | Move::Set(p, _)
+            | Move::Clear(p)
+            | Move::Shoot { arrow: p, .. } => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The gesture this move shows; a walk, a turn, an entrance or an exit shows none.
+    pub fn gesture(&self) -> Option<Gesture> {
+        Some(match self {
+            Move::Bai => Gesture::Bai,
+            Move::ZaiBai => Gesture::ZaiBai,
+            Move::DaBai => Gesture::DaBai,
+            Move::DaZaiBai => Gesture::DaZaiBai,
+            Move::QiShou => Gesture::QiShou,
+            Move::ZaiBaiQiShou => Gesture::ZaiBaiQiShou,
+            Move::Yi => Gesture::Yi,
+            Move::Rang => Gesture::Rang,
+            Move::Zuo => Gesture::Zuo,
+            Move::Xing => Gesture::Xing,
+            Move::Guan => Gesture::Guan,
+            Move::Xi => Gesture::Xi,
+            Move::Ji => Gesture::Ji,
+            Move::Cui => Gesture::Cui,
+            Move::ZuJue => Gesture::ZuJue,
+            Move::Tan => Gesture::Tan,
+            Move::XiRobe => Gesture::XiRobe,
+            Move::Jue => Gesture::Jue,
+            Move::Sui => Gesture::Sui,
+            Move::ShuoJueShi => Gesture::ShuoJueShi,
+            Move::Lead(_) => Gesture::Lead,
+            Move::LetGo => Gesture::LetGo,
+            Move::TieCord(_) => Gesture::TieCord,
+            Move::UntieCord(_) => Gesture::UntieCord,
+            Move::FurlTarget(_) => Gesture::FurlTarget,
+            Move::UnfurlTarget(_) => Gesture::UnfurlTarget,
+            Move::Hold(..) => Gesture::Hold,
+            Move::Tuck(_) => Gesture::Tuck,
+            Move::Between(_) => Gesture::Between,
+            Move::StringBow(_) => Gesture::StringBow,
+            Move::SlackBow(_) => Gesture::SlackBow,
+            Move::RaiseFlag => Gesture::RaiseFlag,
+            Move::LowerFlag => Gesture::LowerFlag,
+            Move::Sing => Gesture::Sing,
+            Move::Play => Gesture::Play,
+            Move::Take(_) => Gesture::Take,
+            Move::Put(_) | Move::PutOn(..) => Gesture::Put,
+            Move::Give(..) => Gesture::Give,
+            Move::Set(..) => Gesture::Set,
+            Move::Clear(_) => Gesture::Clear,
+            Move::Shoot { .. } => Gesture::Shoot,
+            Move::Say(_) => Gesture::Speak,
+            Move::Wait(_) => Gesture::Wait,
+            Move::Go { .. } | Move::Face(_) | Move::Enter(_) | Move::Exit => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_the_order_of_the_enum() {
+        for (i, g) in Gesture::ALL.into_iter().enumerate() {
+            assert_eq!(g as usize, i, "{g:?}");
+            assert_eq!(Gesture::from_name(g.name()), Some(g));
+        }
+    }
+
+    #[test]
+    fn sitting_down_and_rising_change_the_seat() {
+        assert_eq!(Gesture::Zuo.seated_after(), Some(true));
+        assert_eq!(Gesture::Xing.seated_after(), Some(false));
+        assert_eq!(Gesture::Guan.pose(true), Pose::Sitting);
+        assert_eq!(Gesture::Guan.pose(false), Pose::Standing);
+    }
+}

@@ -1,0 +1,137 @@
+//! What an actor does, move by move, as the scene files write it: walks and turns, gestures in
+//! the text's own words (拜, 揖, 袒 …), things handled (取, 奠, 授, 执, 搢, 挟 …) and shots.
+
+use serde::Deserialize;
+
+use super::gear::Hand;
+use crate::rite::court::measure::seconds;
+use crate::rite::scene::model::{Dir, Point};
+
+/// One thing an actor does.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub enum Move {
+    /// walk, routed over the courtyard; `via` names the stair the text names (升自西阶)
+    Go {
+        to: String,
+        #[serde(default)]
+        via: Option<String>,
+        #[serde(default)]
+        off: Option<Point>,
+        #[serde(default)]
+        face: Option<Dir>,
+    },
+    Face(Dir),
+    /// come in (appear) at a place
+    Enter(String),
+    /// leave the scene where one stands
+    Exit,
+    /// 取: pick up a prop
+    Take(String),
+    /// 奠: set a prop down where one stands
+    Put(String),
+    /// 奠 … 于: set a prop down on a place
+    PutOn(String, String),
+    /// 授 … 受: hand a prop to someone
+    Give(String, String),
+    /// a prop is set out at a place by this actor's hands (荐, 俎, 丰 …)
+    Set(String, String),
+    /// 彻: a prop is taken away
+    Clear(String),
+    /// 射: an arrow loosed at a target object, hitting or missing
+    Shoot {
+        arrow: String,
+        target: String,
+        hit: bool,
+    },
+    /// a speech act: 辞, 对, 告, 命, 请, 许, 诺 …
+    Say(String),
+    /// stand still for seconds
+    Wait(#[serde(deserialize_with = "seconds")] f32),
+    #[serde(rename = "拜")]
+    Bai,
+    #[serde(rename = "再拜")]
+    ZaiBai,
+    #[serde(rename = "答拜")]
+    DaBai,
+    #[serde(rename = "答再拜")]
+    DaZaiBai,
+    #[serde(rename = "稽首")]
+    QiShou,
+    #[serde(rename = "再拜稽首")]
+    ZaiBaiQiShou,
+    #[serde(rename = "揖")]
+    Yi,
+    #[serde(rename = "让")]
+    Rang,
+    #[serde(rename = "坐")]
+    Zuo,
+    #[serde(rename = "兴")]
+    Xing,
+    #[serde(rename = "盥")]
+    Guan,
+    #[serde(rename = "洗")]
+    Xi,
+    #[serde(rename = "祭")]
+    Ji,
+    #[serde(rename = "啐")]
+    Cui,
+    #[serde(rename = "卒爵")]
+    ZuJue,
+    #[serde(rename = "袒")]
+    Tan,
+    #[serde(rename = "袭")]
+    XiRobe,
+    /// 决: puts the thumb ring on the right thumb
+    #[serde(rename = "决")]
+    Jue,
+    /// 遂 (拾): ties the arm guard on the bared left arm
+    #[serde(rename = "遂")]
+    Sui,
+    /// 说决拾: takes both off
+    #[serde(rename = "说决拾")]
+    ShuoJueShi,
+    /// 执: holds a thing the stated way, taking it up first if it lies within reach:
+    /// `执("se", shoulder)`, `执("shi_1", right_hand)`
+    #[serde(rename = "执")]
+    Hold(String, Hand),
+    /// 搢: thrusts a thing into the belt (搢扑, 搢三)
+    #[serde(rename = "搢")]
+    Tuck(String),
+    /// 挟: holds an arrow across the fingers (挟一个)
+    #[serde(rename = "挟")]
+    Between(String),
+    /// 张: strings a bow
+    #[serde(rename = "张")]
+    StringBow(String),
+    /// 弛: unstrings a bow
+    #[serde(rename = "弛")]
+    SlackBow(String),
+    /// 相 (右手相): leads someone by the right hand, as a guide leads a blind musician (郑注「相，
+    /// 扶工也」), until `LetGo`, his sitting down (坐) or his going out
+    #[serde(rename = "相")]
+    Lead(String),
+    /// lets go of the one he leads (the text says only where the leading ends: at the mats)
+    #[serde(rename = "释")]
+    LetGo,
+    /// 系左下纲: ties a 侯's left lower cord, the cloth spread (弟子说束，遂系左下纲)
+    #[serde(rename = "系")]
+    TieCord(String),
+    /// 说/解左下纲: unties it, the corner hanging loose (说侯之左下纲而释之, 解左下纲)
+    #[serde(rename = "解")]
+    UntieCord(String),
+    /// 中掩束之: rolls the cloth up from the untied corner over the 中 and binds it
+    #[serde(rename = "束")]
+    FurlTarget(String),
+    /// 说束: unbinds the rolled cloth, the left lower cord still untied (弟子说束)
+    #[serde(rename = "说束")]
+    UnfurlTarget(String),
+    #[serde(rename = "举旌")]
+    RaiseFlag,
+    #[serde(rename = "偃旌")]
+    LowerFlag,
+    #[serde(rename = "歌")]
+    Sing,
+    #[serde(rename = "奏")]
+    Play,
+}

@@ -1,0 +1,320 @@
+//! The serde model of a scene file (`scenes/*.ron`). Field names here are the format's keys.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+pub use crate::rite::acts::gear::Hand;
+pub use crate::rite::acts::moves::Move;
+pub use crate::rite::acts::props::{Prop, PropKind, PropStart};
+pub use crate::rite::court::furniture::{Beast, Object, ObjectKind, Paint, TargetFace, TargetTrim};
+use crate::rite::court::measure::length;
+pub use crate::rite::court::measure::{Dir, Len, Point, Rect, bearing_vector};
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scene {
+    pub id: String,
+    pub title: String,
+    #[serde(default)]
+    pub title_en: String,
+    pub units: Units,
+    pub layout: Layout,
+    pub actors: Vec<Actor>,
+    #[serde(default)]
+    pub groups: Vec<Group>,
+    #[serde(default)]
+    pub props: Vec<Prop>,
+    #[serde(default)]
+    pub templates: Vec<Template>,
+    /// named groups of players, for the beats' music cues
+    #[serde(default)]
+    pub ensembles: Vec<crate::music::cue::Ensemble>,
+    #[serde(default)]
+    pub steps: Vec<Step>,
+    /// the points where the commentators differ, each with its readings (main file only)
+    #[serde(default)]
+    pub readings: Vec<super::readings::Reading>,
+    /// people the others pass on one side (「凡适堂西，皆出入于司马之南」)
+    #[serde(default)]
+    pub south_of: Vec<super::rules::SouthOf>,
+    /// further files (relative to this one) whose lists are appended in order: a long rite is
+    /// written section by section
+    #[serde(default)]
+    pub parts: Vec<String>,
+}
+
+/// A part file: more of the scene's lists, appended to the main file's.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenePart {
+    #[serde(default)]
+    pub objects: Vec<Object>,
+    #[serde(default)]
+    pub places: Vec<Place>,
+    #[serde(default)]
+    pub actors: Vec<Actor>,
+    #[serde(default)]
+    pub groups: Vec<Group>,
+    #[serde(default)]
+    pub props: Vec<Prop>,
+    #[serde(default)]
+    pub templates: Vec<Template>,
+    #[serde(default)]
+    pub steps: Vec<Step>,
+}
+
+/// The lists a part file adds to a scene, in one order: objects, places, actors, groups, props,
+/// templates, steps.
+pub type ListLengths = [usize; 7];
+
+impl Scene {
+    pub fn list_lengths(&self) -> ListLengths {
+        let l = &self.layout;
+        [l.objects.len(), l.places.len(), self.actors.len(), self.groups.len(), self.props.len(), self.templates.len(), self.steps.len()]
+    }
+
+    /// Appends a part's lists to the scene's own: the one place a part is merged.
+    pub fn append(&mut self, p: ScenePart) {
+        self.layout.objects.extend(p.objects);
+        self.layout.places.extend(p.places);
+        self.actors.extend(p.actors);
+        self.groups.extend(p.groups);
+        self.props.extend(p.props);
+        self.templates.extend(p.templates);
+        self.steps.extend(p.steps);
+    }
+}
+
+impl ScenePart {
+    pub fn list_lengths(&self) -> ListLengths {
+        [
+            self.objects.len(),
+            self.places.len(),
+            self.actors.len(),
+            self.groups.len(),
+            self.props.len(),
+            self.templates.len(),
+            self.steps.len(),
+        ]
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Units {
+    /// metres in one 尺
+    #[serde(deserialize_with = "length")]
+    pub chi_m: f32,
+    #[serde(default)]
+    pub source: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Layout {
+    /// 堂: the raised hall, its footprint and height
+    pub hall: Hall,
+    /// the walkable ground: 庭 and what lies outside the 门
+    pub ground: Rect,
+    pub objects: Vec<Object>,
+    pub places: Vec<Place>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hall {
+    pub area: Rect,
+    pub height: Len,
+    #[serde(default)]
+    pub source: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Place {
+    pub id: String,
+    pub area: Area,
+    /// where someone sent to this place stands (default: the centre of the area)
+    #[serde(default)]
+    pub anchor: Option<Point>,
+    #[serde(default)]
+    pub en: String,
+    #[serde(default)]
+    pub source: String,
+    /// the tallies laid here count for one side (释获: 「上射于右，下射于左」)
+    #[serde(default)]
+    pub tally: Option<Side>,
+}
+
+/// The two sides of the shooting: 右 (the upper archers) and 左 (the lower).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum Side {
+    #[serde(rename = "右")]
+    Right,
+    #[serde(rename = "左")]
+    Left,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Area {
+    Rect(Rect),
+    /// centre and radius
+    Circle(Point, Len),
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Actor {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    #[serde(default)]
+    pub en: String,
+    #[serde(default)]
+    pub role: String,
+    /// what the figure wears: rank and function
+    #[serde(default)]
+    pub dress: Dress,
+    /// the stair he goes up and down by, unless a clause names the other (宾 西阶, 主人 阼阶:
+    /// 乡饮酒礼「主人升自阼阶，宾升自西阶」; 士冠礼 郑注「阼，犹酢也，东阶所以答酢宾客也」)
+    #[serde(default)]
+    pub stair: Option<String>,
+    pub start: Start,
+}
+
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
+pub enum Dress {
+    Ruler,
+    Host,
+    Guest,
+    #[default]
+    Guests,
+    Noble,
+    Officer,
+    Archer,
+    Musician,
+    Servant,
+}
+
+impl Dress {
+    pub const ALL: [Dress; 9] = [
+        Dress::Ruler,
+        Dress::Host,
+        Dress::Guest,
+        Dress::Guests,
+        Dress::Noble,
+        Dress::Officer,
+        Dress::Archer,
+        Dress::Musician,
+        Dress::Servant,
+    ];
+
+    /// The robe's colour (sRGB, 0–1): who someone is, at a glance, in the 3D view and on the plans.
+    pub fn rgb(self) -> [f32; 3] {
+        match self {
+            Dress::Ruler => [0.55, 0.08, 0.10],
+            Dress::Host => [0.10, 0.20, 0.50],
+            Dress::Guest => [0.75, 0.20, 0.15],
+            Dress::Guests => [0.62, 0.45, 0.28],
+            Dress::Noble => [0.42, 0.20, 0.50],
+            Dress::Officer => [0.12, 0.42, 0.25],
+            Dress::Archer => [0.10, 0.55, 0.60],
+            Dress::Musician => [0.80, 0.62, 0.15],
+            Dress::Servant => [0.45, 0.45, 0.42],
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Start {
+    pub at: String,
+    #[serde(default)]
+    pub off: Option<Point>,
+    #[serde(default)]
+    pub face: Option<Dir>,
+    /// false for someone who arrives later (an `Enter` brings them in)
+    #[serde(default = "yes")]
+    pub present: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Several actors acting as one (众宾): an act on the group is an act of each member, lined up.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Group {
+    pub id: String,
+    pub name: String,
+    pub members: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Template {
+    pub id: String,
+    pub params: Vec<String>,
+    #[serde(default)]
+    pub doc: String,
+    pub acts: Vec<Entry>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    pub id: String,
+    pub section: String,
+    /// the modern Chinese translation (译文)
+    #[serde(default)]
+    pub translation: String,
+    /// the English translation
+    #[serde(default)]
+    pub translation_en: String,
+    /// step ids that this 记 note explains
+    #[serde(default)]
+    pub annotates: Vec<String>,
+    /// after dark (宵): the torches are lit
+    #[serde(default)]
+    pub night: bool,
+    pub beats: Vec<Beat>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Beat {
+    /// the exact 原文 clause, punctuation included
+    pub text: String,
+    #[serde(default)]
+    pub acts: Vec<Entry>,
+    /// music the clause sets going (乃合乐, 奏《驺虞》以射)
+    #[serde(default)]
+    pub music: Vec<crate::music::cue::Cue>,
+    /// the general rules this clause itself sets aside
+    #[serde(default)]
+    pub allow: Vec<super::rules::Exception>,
+}
+
+/// One entry of a beat: actors act in parallel; `Then` waits for everything before it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Entry {
+    /// `Act("zhuren", [Go(to: "阼阶上"), Face(N), 再拜])`: what one actor (or group) does, in order
+    Act(String, Vec<Move>),
+    /// a group member by member, each on its own line, `file` giving where the line runs from the anchor
+    Line {
+        who: String,
+        file: Dir,
+        moves: Vec<Move>,
+        #[serde(default)]
+        spacing: Option<Len>,
+    },
+    /// instantiate a template
+    Use(String, BTreeMap<String, String>),
+    Then,
+}

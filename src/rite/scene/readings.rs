@@ -1,0 +1,250 @@
+//! Where the commentators differ: a scene names each disputed point once, with its readings —
+//! who holds each, the passage, and what it changes (a layout object, the moves of some beats).
+//! The default reading is the one staged; choosing another patches the scene before it is
+//! compiled, so it meets the same validator and the same rules of the rite, and a problem in it
+//! is reported at the reading's own lines.
+
+use serde::Deserialize;
+
+use super::model::{Entry, Object, Place, Scene};
+use super::span::{Path, PathExt, Seg};
+use crate::rite::compile::Problem;
+
+/// A disputed point: `Reading(id: "xian", concerns: "乡射之县", alternatives: [...])`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    pub id: String,
+    /// what is disputed, in Chinese and English
+    pub concerns: String,
+    #[serde(default)]
+    pub concerns_en: String,
+    /// a few words of the clause where the readings are best compared (the book's plans, the
+    /// gallery); without it, the first clause a reading restages
+    #[serde(default)]
+    pub shown_at: Option<String>,
+    pub alternatives: Vec<Alternative>,
+}
+
+/// One reading of a disputed point.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Alternative {
+    pub id: String,
+    /// who holds it: 郑玄, 贾公彦, 敖继公, 张惠言, 胡培翚, 钦定义疏 …
+    pub authority: String,
+    /// the passage, quoted
+    pub passage: String,
+    /// the reading in a sentence of English
+    #[serde(default)]
+    pub en: String,
+    /// the reading staged when none is chosen (one per point)
+    #[serde(default)]
+    pub default: bool,
+    /// layout objects this reading has: replacing the object of the same id, or added
+    #[serde(default)]
+    pub objects: Vec<Object>,
+    /// named places this reading puts elsewhere: replacing the place of the same id, or added
+    #[serde(default)]
+    pub places: Vec<Place>,
+    /// beats this reading stages otherwise
+    #[serde(default)]
+    pub beats: Vec<BeatReading>,
+}
+
+/// A beat staged otherwise: the step's id, the beat counted from 1, and its acts.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BeatReading {
+    pub step: String,
+    pub beat: usize,
+    pub acts: Vec<Entry>,
+}
+
+/// A choice of reading: `point=alternative`, as `--reading` takes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    pub point: String,
+    pub alternative: String,
+}
+
+impl std::str::FromStr for Choice {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Choice, String> {
+        match s.split_once('=') {
+            Some((p, a)) if !p.trim().is_empty() && !a.trim().is_empty() => {
+                Ok(Choice { point: p.trim().to_string(), alternative: a.trim().to_string() })
+            }
+            _ => Err(format!("`{s}` is not POINT=READING (e.g. --reading xian=zhong; `sheli readings SCENE` lists them)")),
+        }
+    }
+}
+
+/// Where a patched node of the scene came from: problems at `to` are reported at `from`.
+pub type Moved = Vec<(Path, Path)>;
+
+fn path_of(r: usize, a: usize) -> Path {
+    vec![Seg::Field("readings".into()), Seg::Index(r), Seg::Field("alternatives".into()), Seg::Index(a)]
+}
+
+/// Problems in the readings themselves, whichever is chosen: one default each, unique ids, and
+/// every beat they name exists.
+pub fn check(scene: &Scene) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    for (r, point) in scene.readings.iter().enumerate() {
+        let here: Path = vec![Seg::Field("readings".into()), Seg::Index(r)];
+        if scene.readings[..r].iter().any(|p| p.id == point.id) {
+            problems.push(Problem::new(here.field("id"), format!("a second disputed point called `{}`", point.id)));
+        }
+        if let Some(words) = &point.shown_at
+            && !scene.steps.iter().flat_map(|s| &s.beats).any(|b| letters_of(&b.text).contains(&letters_of(words)))
+        {
+            problems.push(Problem::new(here.field("shown_at"), format!("no clause of the scene has 「{words}」")));
+        }
+        let defaults = point.alternatives.iter().filter(|a| a.default).count();
+        if defaults != 1 {
+            let msg = format!("point `{}` has {defaults} default readings: mark exactly one `default: true` (the one staged)", point.id);
+            problems.push(Problem::new(here.field("alternatives"), msg));
+        }
+        for (a, alt) in point.alternatives.iter().enumerate() {
+            let at = path_of(r, a);
+            if point.alternatives[..a].iter().any(|x| x.id == alt.id) {
+                problems.push(Problem::new(at.field("id"), format!("a second reading called `{}` of `{}`", alt.id, point.id)));
+            }
+            if alt.default && !(alt.objects.is_empty() && alt.places.is_empty() && alt.beats.is_empty()) {
+                problems.push(Problem::new(at.field("default"), "the default reading is the one staged: it changes nothing"));
+            }
+            for (b, beat) in alt.beats.iter().enumerate() {
+                let bp = at.field("beats").index(b);
+                match scene.steps.iter().find(|s| s.id == beat.step) {
+                    None => problems.push(Problem::new(bp.field("step"), format!("unknown step `{}`", beat.step))),
+                    Some(s) if beat.beat == 0 || beat.beat > s.beats.len() => problems.push(Problem::new(
+                        bp.field("beat"),
+                        format!("step `{}` has beats 1 to {}, not {}", s.id, s.beats.len(), beat.beat),
+                    )),
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    problems
+}
+
+/// The scene as `choices` read it, and where each patched node came from. An unknown point or
+/// reading is an error naming those there are.
+pub fn apply(scene: &Scene, choices: &[Choice]) -> Result<(Scene, Moved), String> {
+    let mut out = scene.clone();
+    let mut moved = Moved::new();
+    for choice in choices {
+        let Some(r) = scene.readings.iter().position(|p| p.id == choice.point) else {
+            let known: Vec<&str> = scene.readings.iter().map(|p| p.id.as_str()).collect();
+            return Err(format!("no disputed point `{}` in this scene (there are: {})", choice.point, list(&known)));
+        };
+        let point = &scene.readings[r];
+        let Some(a) = point.alternatives.iter().position(|x| x.id == choice.alternative) else {
+            let known: Vec<&str> = point.alternatives.iter().map(|x| x.id.as_str()).collect();
+            return Err(format!("`{}` has no reading `{}` (it has: {})", point.id, choice.alternative, list(&known)));
+        };
+        let alt = &point.alternatives[a];
+        let layout = |list: &'static str| -> Path { vec![Seg::Field("layout".into()), Seg::Field(list.into())] };
+        for (m, object) in alt.objects.iter().enumerate() {
+            let k = replace_or_add(&mut out.layout.objects, object, |o| &o.id);
+            moved.push((layout("objects").index(k), path_of(r, a).field("objects").index(m)));
+        }
+        for (m, place) in alt.places.iter().enumerate() {
+            let k = replace_or_add(&mut out.layout.places, place, |p| &p.id);
+            moved.push((layout("places").index(k), path_of(r, a).field("places").index(m)));
+        }
+        for (b, beat) in alt.beats.iter().enumerate() {
+            let Some(si) = out.steps.iter().position(|s| s.id == beat.step) else { continue };
+            let Some(target) = beat.beat.checked_sub(1).and_then(|bi| out.steps[si].beats.get_mut(bi)) else { continue };
+            target.acts = beat.acts.clone();
+            let to: Path = vec![Seg::Field("steps".into()), Seg::Index(si), Seg::Field("beats".into()), Seg::Index(beat.beat - 1)];
+            moved.push((to.field("acts"), path_of(r, a).field("beats").index(b).field("acts")));
+        }
+    }
+    Ok((out, moved))
+}
+
+/// Puts `item` in place of the entry of the same id, or at the end; where it went.
+fn replace_or_add<T: Clone>(list: &mut Vec<T>, item: &T, id: impl Fn(&T) -> &String) -> usize {
+    match list.iter().position(|x| id(x) == id(item)) {
+        Some(k) => {
+            list[k] = item.clone();
+            k
+        }
+        None => {
+            list.push(item.clone());
+            list.len() - 1
+        }
+    }
+}
+
+/// A problem's path, moved to the reading it came from if it lies in a patched node.
+pub fn relocate(path: &Path, moved: &Moved) -> Path {
+    for (to, from) in moved {
+        if path.starts_with(to) {
+            let mut p = from.clone();
+            p.extend(path[to.len()..].iter().cloned());
+            return p;
+        }
+    }
+    path.clone()
+}
+
+/// A problem moved, with what explains it, to the reading it came from.
+pub fn relocated(mut p: Problem, moved: &Moved) -> Problem {
+    p.path = relocate(&p.path, moved);
+    for r in &mut p.related {
+        r.path = relocate(&r.path, moved);
+    }
+    p
+}
+
+impl crate::rite::compile::Rite {
+    /// The reading in force at each disputed point: (point, reading), the default where none
+    /// was chosen.
+    pub fn readings_in_force(&self) -> Vec<(&Reading, &Alternative)> {
+        self.readings
+            .iter()
+            .filter_map(|p| {
+                let chosen = self.chosen.iter().find(|c| c.point == p.id).map(|c| c.alternative.as_str());
+                let alt = match chosen {
+                    Some(id) => p.alternatives.iter().find(|a| a.id == id),
+                    None => p.alternatives.iter().find(|a| a.default),
+                };
+                alt.map(|a| (p, a))
+            })
+            .collect()
+    }
+}
+
+fn letters_of(s: &str) -> String {
+    crate::rite::timeline::query::letters(s).into_iter().collect()
+}
+
+fn list(names: &[&str]) -> String {
+    if names.is_empty() { "none".to_string() } else { names.join(", ") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_choice_is_point_equals_reading() {
+        assert_eq!("xian=zhong".parse::<Choice>(), Ok(Choice { point: "xian".into(), alternative: "zhong".into() }));
+        assert!("xian".parse::<Choice>().is_err());
+        assert!("=zhong".parse::<Choice>().is_err());
+    }
+
+    #[test]
+    fn a_path_inside_a_patched_node_moves_to_the_reading() {
+        let to: Path = vec![Seg::Field("steps".into()), Seg::Index(3)];
+        let from = path_of(1, 2);
+        let inside = to.field("beats").index(0);
+        assert_eq!(relocate(&inside, &vec![(to.clone(), from.clone())]), from.field("beats").index(0));
+        let outside: Path = vec![Seg::Field("steps".into()), Seg::Index(4)];
+        assert_eq!(relocate(&outside, &vec![(to, from)]), outside);
+    }
+}
