@@ -1,19 +1,19 @@
 //! Things changing hands: each 取, 奠, 授, 设, 彻 and 射 of a phase, in time order, checked
 //! against who holds what and where it lies, and written into the prop tracks.
 
-use super::super::gear::Hand;
-use super::super::model::Dir;
-use super::super::model::{Move, ObjectKind, PropKind};
-use super::super::route::dist3;
-use super::super::timeline::{ActorState, Pose, PropAt, bearing_between, bearing_vector};
 use super::BeatInfo;
 use super::REACH;
+use crate::rite::acts::gear::Hand;
+use crate::rite::court::route::dist3;
+use crate::rite::scene::model::Dir;
+use crate::rite::scene::model::{Move, ObjectKind, PropKind};
+use crate::rite::timeline::{ActorState, Pose, PropAt, bearing_between, bearing_vector};
 
 /// How far above or below himself a hand reaches to give or take, in metres.
 const HAND_REACH_UP: f32 = 0.8;
 use super::sim::{Sim, note_actor};
-use crate::rite::deed::Deed;
-use crate::rite::span::{Path, PathExt};
+use crate::rite::acts::deed::Deed;
+use crate::rite::scene::span::{Path, PathExt};
 
 pub(super) struct PropEvent<'a> {
     pub t: f32,
@@ -145,7 +145,10 @@ impl Sim<'_> {
                 };
                 if matches!(e.kind, Move::Set(..))
                     && matches!(self.prop_now[e.prop], PropAt::Absent)
-                    && matches!(kind, PropKind::Offering | PropKind::Stand | PropKind::Jue | PropKind::Zhi)
+                    && matches!(
+                        kind,
+                        PropKind::Offering | PropKind::Stand | PropKind::Jue | PropKind::Zhi | PropKind::Bow | PropKind::Arrow
+                    )
                 {
                     // what is brought in is carried: 取 it where it is kept, walk, then 设
                     let msg = format!(
@@ -182,7 +185,7 @@ impl Sim<'_> {
                     self.problem_in(e.path(), msg, note);
                     return;
                 }
-                let side_by_side = self.allow.contains(&crate::rite::rules::Exception::SideBySide);
+                let side_by_side = self.allow.contains(&crate::rite::scene::rules::Exception::SideBySide);
                 if !side_by_side && let Some(msg) = not_face_to_face(&who, &self.tracks[r].name, &here, &there) {
                     // reported, and handed all the same: what follows is still checked as it is written
                     self.problem_in(e.path(), format!("{msg}: {name} is handed face to face (授/受)"), note);
