@@ -1,3 +1,5 @@
+#![deny(unsafe_code)]
+
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

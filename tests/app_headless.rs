@@ -336,7 +336,7 @@ mod selecting {
 /// Both rites, from the first clause to the last, seen at every step's start, middle and end.
 #[test]
 fn both_rites_play_from_start_to_end() {
-    for scene in ["scenes/xiang_she.ron", "scenes/da_she.ron"] {
+    for scene in sheli::rite::scene::load::shipped_rites() {
         let mut app = app(scene);
         let times: Vec<f32> =
             app.world().resource::<Stage>().rite.steps.iter().flat_map(|s| [s.start, (s.start + s.end) / 2.0, s.end]).collect();

@@ -34,7 +34,7 @@ fn under_roof(stage: &Stage, eye: Vec3, p: Vec3) -> bool {
 fn the_clauses_people_are_in_frame_and_not_under_the_roof() {
     let (mut seen, mut good) = (0usize, 0usize);
     let mut bad = Vec::new();
-    for scene in ["scenes/xiang_she.ron", "scenes/da_she.ron"] {
+    for scene in sheli::rite::scene::load::shipped_rites() {
         let rite = sheli::rite::load_named(scene).unwrap();
         let beats: Vec<_> = rite.beats().map(|(r, _)| r).collect();
         let stage = Stage::new(rite, scene.into(), vec![]);

@@ -10,7 +10,7 @@ fn cjk(s: &str) -> bool {
 }
 
 fn rites() -> Vec<Rite> {
-    ["scenes/xiang_she.ron", "scenes/da_she.ron"].iter().map(|s| sheli::rite::load_named(s).unwrap_or_else(|e| panic!("{e}"))).collect()
+    sheli::rite::scene::load::shipped_rites().iter().map(|s| sheli::rite::load_named(s).unwrap_or_else(|e| panic!("{e}"))).collect()
 }
 
 #[test]

@@ -8,7 +8,7 @@ use sheli::rite::scene::model::ObjectKind;
 use sheli::rite::timeline::PropAt;
 
 fn rites() -> Vec<Rite> {
-    ["scenes/xiang_she.ron", "scenes/da_she.ron"].iter().map(|s| sheli::rite::load_named(s).unwrap_or_else(|e| panic!("{e}"))).collect()
+    sheli::rite::scene::load::shipped_rites().iter().map(|s| sheli::rite::load_named(s).unwrap_or_else(|e| panic!("{e}"))).collect()
 }
 
 /// Every arrow's flight: (when it is halfway, from, to).
@@ -158,7 +158,12 @@ fn one_tread_up_is_between_the_court_and_the_hall() {
 #[test]
 fn the_tally_holder_is_set_down_facing_east() {
     use sheli::rite::scene::model::PropKind;
-    for (rite, clause) in rites().into_iter().zip(["释获者坐设中", "先首，坐设之"]) {
+    for rite in rites() {
+        let clause = match rite.id.as_str() {
+            "xiang_she" => "释获者坐设中",
+            "da_she" => "先首，坐设之",
+            other => panic!("{other}: say which clause sets its 中"),
+        };
         let tl = &rite.timeline;
         let k = tl
             .props

@@ -59,7 +59,7 @@ fn every_character_shown_has_a_glyph() {
     let mut checked = std::collections::BTreeSet::new();
     // the commentaries as the panel and the book show them, in both scripts
     let mut shown: Vec<(String, String)> = Vec::new();
-    for scene in ["scenes/xiang_she.ron", "scenes/da_she.ron"] {
+    for scene in sheli::rite::scene::load::shipped_rites() {
         let rite = sheli::rite::scene::load::load_scene(scene).unwrap_or_else(|e| panic!("{e}")).rite;
         assert!(!rite.commentary.units.is_empty(), "{scene} has its commentary");
         for u in &rite.commentary.units {

@@ -9,8 +9,6 @@ use sheli::rite::Rite;
 use sheli::rite::scene::load::load_scene_with;
 use sheli::rite::scene::readings::Choice;
 
-const RITES: [&str; 2] = ["scenes/xiang_she.ron", "scenes/da_she.ron"];
-
 fn load(scene: &str, choices: &[Choice]) -> Rite {
     load_scene_with(scene, choices).unwrap_or_else(|e| panic!("{scene} {choices:?}:\n{e}")).rite
 }
@@ -30,9 +28,9 @@ fn moved_places(rite: &Rite, point: &str, alternative: &str) -> HashSet<String> 
 
 #[test]
 fn the_shipped_rites_declare_six_disputed_points_at_least() {
-    let points: usize = RITES.iter().map(|s| load(s, &[]).readings.len()).sum();
+    let points: usize = sheli::rite::scene::load::shipped_rites().iter().map(|s| load(s, &[]).readings.len()).sum();
     assert!(points >= 6, "only {points} disputed points across both rites");
-    for scene in RITES {
+    for scene in sheli::rite::scene::load::shipped_rites() {
         for p in &load(scene, &[]).readings {
             assert!(p.alternatives.len() >= 2, "{scene}: `{}` has one reading", p.id);
             assert!(p.alternatives.iter().all(|a| !a.authority.is_empty() && !a.passage.is_empty()), "{scene}: `{}`", p.id);
@@ -44,7 +42,7 @@ fn the_shipped_rites_declare_six_disputed_points_at_least() {
 
 #[test]
 fn every_reading_compiles_and_changes_only_its_span() {
-    for scene in RITES {
+    for scene in sheli::rite::scene::load::shipped_rites() {
         let default = load(scene, &[]);
         for point in &default.readings {
             for alt in point.alternatives.iter().filter(|a| !a.default) {

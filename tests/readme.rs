@@ -31,7 +31,7 @@ fn named_paths(readme: &str) -> Vec<String> {
         }
         let here: String = folders.iter().map(|(_, f)| f.as_str()).collect();
         let long_line = indent < 18 && line.get(..18).is_some_and(|s| !s.trim().is_empty());
-        let (entry, rest) = if long_line { (first, &line[first.len() + indent..]) } else { ("", line) };
+        let (entry, rest) = if long_line || first.ends_with('/') { (first, &line[first.len() + indent..]) } else { ("", line) };
         if entry.ends_with('/') {
             out.push(format!("{here}{entry}"));
             let inner = format!("{here}{entry}");

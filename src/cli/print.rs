@@ -168,8 +168,8 @@ pub(super) fn state(rite: &Rite, at: &MomentArgs, json: bool, english: bool) -> 
             .holding
             .iter()
             .map(|h| match props.iter().position(|p| p.id == h.prop) {
-                Some(i) if english => format!("{} ({})", rite.prop_en(i), h.how.replace('_', " ")),
-                _ => format!("{} ({})", h.prop, h.how),
+                Some(i) if english => format!("{} ({})", rite.prop_en(i), h.how.english()),
+                _ => format!("{} ({})", h.prop, h.how.name()),
             })
             .collect();
         let gear: Vec<&str> = [(a.bared, "bared"), (a.thumb_ring, "thumb ring"), (a.arm_guard, "arm guard")]

@@ -152,11 +152,6 @@ impl Soundtrack {
         self.notes.iter().filter(|n| n.part == Part::Drum).map(|n| n.t0).collect()
     }
 
-    /// The melody notes as laid out: (onset, frequency), for one part.
-    pub fn melody_notes(&self, part: Part) -> Vec<(f64, f64)> {
-        self.notes.iter().filter(|n| n.part == part).map(|n| (n.t0, n.freq)).collect()
-    }
-
     pub fn sounding(&self, t: f64, lib: &Library) -> Vec<Sounding> {
         self.performances
             .iter()

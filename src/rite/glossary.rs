@@ -74,11 +74,6 @@ pub fn parse(glossary: &str, speech: &str, sections: &str) -> Result<Glossary, S
     Ok(Glossary { terms: g.terms, by_term, speech: s.lines.into_iter().collect(), sections: t.titles.into_iter().collect() })
 }
 
-/// The texts of the shipped files, for tests that parse them and report errors.
-pub fn shipped_sources() -> [(&'static str, &'static str); 3] {
-    [(GLOSSARY_FILE, GLOSSARY_SRC), (SPEECH_FILE, SPEECH_SRC), (SECTIONS_FILE, SECTIONS_SRC)]
-}
-
 /// The shipped glossary. Its files are checked by the test suite, so a parse error here is a
 /// broken build, reported once; the lookups then find nothing.
 pub fn glossary() -> &'static Glossary {

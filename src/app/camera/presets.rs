@@ -144,7 +144,7 @@ mod tests {
 
     #[test]
     fn from_the_hall_the_eye_stands_before_the_walls_of_the_rooms() {
-        for scene in ["scenes/xiang_she.ron", "scenes/da_she.ron"] {
+        for scene in crate::rite::scene::load::shipped_rites() {
             let rite = crate::rite::load_named(scene).unwrap();
             let stage = Stage::new(rite, scene.into(), vec![scene.into()]);
             let rig = preset(&View::Hall, &stage, &Playhead::default(), &Selection::default());

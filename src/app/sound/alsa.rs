@@ -43,21 +43,17 @@ impl Pcm {
     pub fn open(device: &str, rate: u32, latency_ms: u32) -> Result<Pcm, String> {
         // SAFETY: loading libasound runs its initialisers, which have no preconditions.
         let lib = unsafe { Library::new("libasound.so.2") }.map_err(|e| format!("libasound.so.2 not loaded: {e}"))?;
-        // SAFETY: each symbol is looked up with the signature alsa/pcm.h declares for it.
-        let (open, set_params, write, recover, drop_queued, prepare, close) = unsafe {
-            let sym = |name: &[u8]| -> Result<*const (), String> {
-                lib.get::<*const ()>(name).map(|s| *s).map_err(|e| format!("libasound lacks {}: {e}", String::from_utf8_lossy(name)))
-            };
-            (
-                std::mem::transmute::<*const (), OpenFn>(sym(b"snd_pcm_open\0")?),
-                std::mem::transmute::<*const (), SetParamsFn>(sym(b"snd_pcm_set_params\0")?),
-                std::mem::transmute::<*const (), WriteFn>(sym(b"snd_pcm_writei\0")?),
-                std::mem::transmute::<*const (), RecoverFn>(sym(b"snd_pcm_recover\0")?),
-                std::mem::transmute::<*const (), HandleFn>(sym(b"snd_pcm_drop\0")?),
-                std::mem::transmute::<*const (), HandleFn>(sym(b"snd_pcm_prepare\0")?),
-                std::mem::transmute::<*const (), HandleFn>(sym(b"snd_pcm_close\0")?),
-            )
-        };
+        fn sym<T: Copy>(lib: &Library, name: &[u8]) -> Result<T, String> {
+            // SAFETY: every caller names `T` as the signature alsa/pcm.h declares for `name`
+            unsafe { lib.get::<T>(name) }.map(|s| *s).map_err(|e| format!("libasound lacks {}: {e}", String::from_utf8_lossy(name)))
+        }
+        let open: OpenFn = sym(&lib, b"snd_pcm_open\0")?;
+        let set_params: SetParamsFn = sym(&lib, b"snd_pcm_set_params\0")?;
+        let write: WriteFn = sym(&lib, b"snd_pcm_writei\0")?;
+        let recover: RecoverFn = sym(&lib, b"snd_pcm_recover\0")?;
+        let drop_queued: HandleFn = sym(&lib, b"snd_pcm_drop\0")?;
+        let prepare: HandleFn = sym(&lib, b"snd_pcm_prepare\0")?;
+        let close: HandleFn = sym(&lib, b"snd_pcm_close\0")?;
         let name = CString::new(device).map_err(|_| format!("device name `{device}` holds a NUL"))?;
         let mut handle: *mut c_void = std::ptr::null_mut();
         // SAFETY: `handle` is a valid out-pointer and `name` a NUL-terminated string that outlives the call.

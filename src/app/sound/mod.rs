@@ -4,6 +4,8 @@
 //! jumps when the playhead is seeked. Without a sound library or device the viewer runs silent
 //! and says so once in the log.
 
+// the crate's one call into C (libasound, loaded at run time)
+#[allow(unsafe_code)]
 mod alsa;
 
 use std::sync::{Arc, Mutex};

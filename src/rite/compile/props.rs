@@ -62,55 +62,22 @@ fn horizontal(a: [f32; 3], b: [f32; 3]) -> f32 {
 
 impl Sim<'_> {
     pub(super) fn apply_prop_event(&mut self, e: PropEvent<'_>, info: &mut BeatInfo) {
-        let name = self.props[e.prop].name.clone();
         let (holder, held_how) = match &self.prop_now[e.prop] {
             PropAt::Held(h, how) => (Some(*h), Some(*how)),
             _ => (None, None),
         };
-        let kind = self.props[e.prop].kind;
-        let who = self.tracks[e.actor].name.clone();
-        let here = self.tracks[e.actor].at(e.t);
+        let h = Handling {
+            name: self.props[e.prop].name.clone(),
+            who: self.tracks[e.actor].name.clone(),
+            here: self.tracks[e.actor].at(e.t),
+            kind: self.props[e.prop].kind,
+            holder,
+            held_how,
+        };
+        let (name, who, here, kind) = (&h.name, &h.who, &h.here, h.kind);
         let note = e.used;
         let new_state = match e.kind {
-            Move::Take(_) | Move::Hold(..) | Move::Tuck(_) | Move::Between(_) => {
-                match &self.prop_now[e.prop] {
-                    PropAt::Held(h, _) if *h != e.actor => {
-                        let msg = format!("{who} takes {name} ({}) but {} holds it", self.props[e.prop].id, self.tracks[*h].name);
-                        self.problem_in(e.path(), msg, note);
-                        return;
-                    }
-                    PropAt::Absent => {
-                        self.problem_in(e.path(), format!("{who} takes {name} ({}) but it is not here", self.props[e.prop].id), note);
-                        return;
-                    }
-                    PropAt::At(p, _) | PropAt::Flying { to: p, .. } => {
-                        let d = horizontal(*p, here.pos);
-                        if d > REACH {
-                            let msg = format!("{who} takes {name} ({}) from {d:.1} m away: walk to it first", self.props[e.prop].id);
-                            self.problem_in(e.path(), msg, note);
-                            return;
-                        }
-                    }
-                    PropAt::Held(..) => {}
-                }
-                if kind == PropKind::Arrow
-                    && matches!(e.kind, Move::Take(_) | Move::Between(_))
-                    && let Some(bow) = self.slack_bow_in_hand(e.actor, e.t)
-                {
-                    // 兼诸弣 and 挟 hold the arrows against a bow that is strung
-                    let msg = format!("{who} takes {name} ({}) with the {bow} unstrung: `张` it first", self.props[e.prop].id);
-                    self.problem_in(e.path(), msg, note);
-                    return;
-                }
-                let how = match e.kind {
-                    Move::Hold(_, how) => *how,
-                    Move::Tuck(_) => Hand::Belt,
-                    Move::Between(_) => Hand::Fingers,
-                    // 取 what he already holds keeps it as it is
-                    _ => held_how.unwrap_or(kind.usual_hold()),
-                };
-                PropAt::Held(e.actor, how)
-            }
+            Move::Take(_) | Move::Hold(..) | Move::Tuck(_) | Move::Between(_) => self.take(&e, &h),
             Move::StringBow(_) | Move::SlackBow(_) if kind != PropKind::Bow => {
                 self.problem_in(
                     e.path(),
@@ -136,64 +103,11 @@ impl Sim<'_> {
             Move::Put(_) => {
                 let (dx, dz) = bearing_vector(here.bearing);
                 let floor = self.court.floor(here.pos[0], here.pos[2]);
-                PropAt::At([here.pos[0] + dx * 0.35, floor, here.pos[2] + dz * 0.35], Some(here.bearing))
+                Some(PropAt::At([here.pos[0] + dx * 0.35, floor, here.pos[2] + dz * 0.35], Some(here.bearing)))
             }
-            Move::PutOn(_, place) | Move::Set(_, place) => {
-                let Some(p) = self.point(place, None) else {
-                    self.problem_in(e.path().index(1), format!("unknown place `{place}`"), note);
-                    return;
-                };
-                if matches!(e.kind, Move::Set(..))
-                    && matches!(self.prop_now[e.prop], PropAt::Absent)
-                    && matches!(
-                        kind,
-                        PropKind::Offering | PropKind::Stand | PropKind::Jue | PropKind::Zhi | PropKind::Bow | PropKind::Arrow
-                    )
-                {
-                    // what is brought in is carried: 取 it where it is kept, walk, then 设
-                    let msg = format!(
-                        "{who} sets out {name} ({}), which nobody brought: he takes it where it is kept and carries it",
-                        self.props[e.prop].id
-                    );
-                    self.problem_in(e.path(), msg, note);
-                }
-                if matches!(e.kind, Move::Set(..))
-                    && let Some(h) = holder.filter(|h| *h != e.actor)
-                {
-                    let msg = format!("{who} sets out {name} but {} holds it", self.tracks[h].name);
-                    self.problem_in(e.path(), msg, note);
-                    return;
-                }
-                PropAt::At(p, Some(here.bearing))
-            }
-            Move::Give(_, to) => {
-                let Some(&r) = self.actor_ix.get(to.as_str()) else {
-                    self.problem_in(e.path().index(1), format!("unknown actor `{to}`"), note);
-                    return;
-                };
-                let there = self.tracks[r].at(e.t);
-                if !there.present {
-                    let msg = format!("{who} hands {name} to {}, who is not here", self.tracks[r].name);
-                    self.problem_in(e.path(), msg, note);
-                    return;
-                }
-                let d = horizontal(here.pos, there.pos);
-                // within reach, and no further above or below than a hand reaches (from the hall
-                // down to the top tread, as 尽阶，不升堂，受爵; never from the hall to the court)
-                if d > REACH || (here.pos[1] - there.pos[1]).abs() > HAND_REACH_UP {
-                    let msg = format!("{who} hands {name} to {} {d:.1} m away: they must stand together", self.tracks[r].name);
-                    self.problem_in(e.path(), msg, note);
-                    return;
-                }
-                let side_by_side = self.allow.contains(&crate::rite::scene::rules::Exception::SideBySide);
-                if !side_by_side && let Some(msg) = not_face_to_face(&who, &self.tracks[r].name, &here, &there) {
-                    // reported, and handed all the same: what follows is still checked as it is written
-                    self.problem_in(e.path(), format!("{msg}: {name} is handed face to face (授/受)"), note);
-                }
-                note_actor(info, r, vec![Deed::Receive(e.prop)]);
-                PropAt::Held(r, kind.usual_hold())
-            }
-            Move::Clear(_) => PropAt::Absent,
+            Move::PutOn(_, place) | Move::Set(_, place) => self.lay(&e, &h, place),
+            Move::Give(_, to) => self.give(&e, &h, to, info),
+            Move::Clear(_) => Some(PropAt::Absent),
             Move::StringBow(_) | Move::SlackBow(_) => {
                 let strung = matches!(e.kind, Move::StringBow(_));
                 if let Some((_, keys)) = &mut self.props[e.prop].strung {
@@ -201,46 +115,179 @@ impl Sim<'_> {
                 }
                 return;
             }
-            Move::Shoot { target, hit, .. } => {
-                let Some(solid) = self.court.solid(target) else {
-                    self.problem_in(e.path().field("target"), format!("unknown target `{target}`"), note);
-                    return;
-                };
-                if !matches!(solid.kind, ObjectKind::Target { .. }) {
-                    self.problem_in(e.path().field("target"), format!("`{target}` is not a 侯"), note);
-                    return;
-                }
-                let (cx, cz) = solid.footprint.centre();
-                let to = if *hit {
-                    // hits scatter over the centre, always the same for the same arrow
-                    let u = ((e.prop * 37) % 11) as f32 / 5.0 - 1.0;
-                    let v = ((e.prop * 53) % 7) as f32 / 3.0 - 1.0;
-                    // the 中 of the cloth: above the lift, the lower tongue's band and the lower 躬
-                    let centre = match &solid.kind {
-                        ObjectKind::Target { zhong, gong, .. } => gong.metres(self.court.chi_m) + zhong.metres(self.court.chi_m) / 2.0,
-                        _ => solid.height * 0.5,
-                    };
-                    let (dx, dy) = (solid.footprint.width() * 0.08 * u, solid.height * 0.05 * v);
-                    [cx + dx, solid.base + solid.lift + centre + dy, cz - solid.footprint.depth() / 2.0]
-                } else {
-                    // a miss lands short of the target, to one side, always the same for the same arrow
-                    let side = if e.prop.is_multiple_of(2) { 1.0 } else { -1.0 };
-                    [cx + side * (solid.footprint.width() * 0.6 + 0.5 * (e.prop % 3) as f32), 0.0, cz - solid.footprint.depth() - 1.5]
-                };
-                let (dx, dz) = bearing_vector(here.bearing);
-                let from = [here.pos[0] + dx * 0.3, here.pos[1] + 1.3, here.pos[2] + dz * 0.3];
-                let flight = (dist3(from, to) / 45.0).clamp(0.4, 1.5);
-                self.props[e.prop].keys.push((e.t, PropAt::Flying { from, to, t1: e.t + flight, hit: *hit }));
-                PropAt::At(to, None)
-            }
+            Move::Shoot { target, hit, .. } => self.shoot(&e, &h, target, *hit),
             _ => return,
         };
+        let Some(new_state) = new_state else { return };
         let t_key = match (e.kind, self.props[e.prop].keys.last()) {
             (Move::Shoot { .. }, Some((t, PropAt::Flying { t1, .. }))) if *t == e.t => *t1,
             _ => e.t,
         };
         self.props[e.prop].keys.push((t_key, new_state.clone()));
         self.prop_now[e.prop] = new_state;
+    }
+}
+
+/// What every way of handling a thing needs to know: the thing, the one handling it and where
+/// he stands, and who holds it now and how.
+struct Handling {
+    name: String,
+    who: String,
+    here: ActorState,
+    kind: PropKind,
+    holder: Option<usize>,
+    held_how: Option<Hand>,
+}
+
+impl Sim<'_> {
+    /// 取, 执, 搢, 挟: from where it lies or from his own hands, within reach.
+    fn take(&mut self, e: &PropEvent<'_>, h: &Handling) -> Option<PropAt> {
+        let name = &h.name;
+        let who = &h.who;
+        let here = &h.here;
+        let kind = h.kind;
+        let held_how = h.held_how;
+        let note = e.used;
+        match &self.prop_now[e.prop] {
+            PropAt::Held(h, _) if *h != e.actor => {
+                let msg = format!("{who} takes {name} ({}) but {} holds it", self.props[e.prop].id, self.tracks[*h].name);
+                self.problem_in(e.path(), msg, note);
+                return None;
+            }
+            PropAt::Absent => {
+                self.problem_in(e.path(), format!("{who} takes {name} ({}) but it is not here", self.props[e.prop].id), note);
+                return None;
+            }
+            PropAt::At(p, _) | PropAt::Flying { to: p, .. } => {
+                let d = horizontal(*p, here.pos);
+                if d > REACH {
+                    let msg = format!("{who} takes {name} ({}) from {d:.1} m away: walk to it first", self.props[e.prop].id);
+                    self.problem_in(e.path(), msg, note);
+                    return None;
+                }
+            }
+            PropAt::Held(..) => {}
+        }
+        if kind == PropKind::Arrow
+            && matches!(e.kind, Move::Take(_) | Move::Between(_))
+            && let Some(bow) = self.slack_bow_in_hand(e.actor, e.t)
+        {
+            // 兼诸弣 and 挟 hold the arrows against a bow that is strung
+            let msg = format!("{who} takes {name} ({}) with the {bow} unstrung: `张` it first", self.props[e.prop].id);
+            self.problem_in(e.path(), msg, note);
+            return None;
+        }
+        let how = match e.kind {
+            Move::Hold(_, how) => *how,
+            Move::Tuck(_) => Hand::Belt,
+            Move::Between(_) => Hand::Fingers,
+            // 取 what he already holds keeps it as it is
+            _ => held_how.unwrap_or(kind.usual_hold()),
+        };
+        Some(PropAt::Held(e.actor, how))
+    }
+
+    /// 奠, 加, 设: set down before him or at a place; a 设 of what nobody brought is reported.
+    fn lay(&mut self, e: &PropEvent<'_>, h: &Handling, place: &str) -> Option<PropAt> {
+        let name = &h.name;
+        let who = &h.who;
+        let here = &h.here;
+        let kind = h.kind;
+        let holder = h.holder;
+        let note = e.used;
+        let Some(p) = self.point(place, None) else {
+            self.problem_in(e.path().index(1), format!("unknown place `{place}`"), note);
+            return None;
+        };
+        if matches!(e.kind, Move::Set(..))
+            && matches!(self.prop_now[e.prop], PropAt::Absent)
+            && matches!(kind, PropKind::Offering | PropKind::Stand | PropKind::Jue | PropKind::Zhi | PropKind::Bow | PropKind::Arrow)
+        {
+            // what is brought in is carried: 取 it where it is kept, walk, then 设
+            let msg = format!(
+                "{who} sets out {name} ({}), which nobody brought: he takes it where it is kept and carries it",
+                self.props[e.prop].id
+            );
+            self.problem_in(e.path(), msg, note);
+        }
+        if matches!(e.kind, Move::Set(..))
+            && let Some(h) = holder.filter(|h| *h != e.actor)
+        {
+            let msg = format!("{who} sets out {name} but {} holds it", self.tracks[h].name);
+            self.problem_in(e.path(), msg, note);
+            return None;
+        }
+        Some(PropAt::At(p, Some(here.bearing)))
+    }
+
+    /// 授: to someone present, within reach, face to face (unless the clause says 并授).
+    fn give(&mut self, e: &PropEvent<'_>, h: &Handling, to: &str, info: &mut BeatInfo) -> Option<PropAt> {
+        let name = &h.name;
+        let who = &h.who;
+        let here = &h.here;
+        let kind = h.kind;
+        let note = e.used;
+        let Some(&r) = self.actor_ix.get(to) else {
+            self.problem_in(e.path().index(1), format!("unknown actor `{to}`"), note);
+            return None;
+        };
+        let there = self.tracks[r].at(e.t);
+        if !there.present {
+            let msg = format!("{who} hands {name} to {}, who is not here", self.tracks[r].name);
+            self.problem_in(e.path(), msg, note);
+            return None;
+        }
+        let d = horizontal(here.pos, there.pos);
+        // within reach, and no further above or below than a hand reaches (from the hall
+        // down to the top tread, as 尽阶，不升堂，受爵; never from the hall to the court)
+        if d > REACH || (here.pos[1] - there.pos[1]).abs() > HAND_REACH_UP {
+            let msg = format!("{who} hands {name} to {} {d:.1} m away: they must stand together", self.tracks[r].name);
+            self.problem_in(e.path(), msg, note);
+            return None;
+        }
+        let side_by_side = self.allow.contains(&crate::rite::scene::rules::Exception::SideBySide);
+        if !side_by_side && let Some(msg) = not_face_to_face(&who, &self.tracks[r].name, &here, &there) {
+            // reported, and handed all the same: what follows is still checked as it is written
+            self.problem_in(e.path(), format!("{msg}: {name} is handed face to face (授/受)"), note);
+        }
+        note_actor(info, r, vec![Deed::Receive(e.prop)]);
+        Some(PropAt::Held(r, kind.usual_hold()))
+    }
+
+    /// 射: the arrow flies to the 侯 (a hit) or falls short beside it (a miss).
+    fn shoot(&mut self, e: &PropEvent<'_>, h: &Handling, target: &str, hit: bool) -> Option<PropAt> {
+        let here = &h.here;
+        let note = e.used;
+        let Some(solid) = self.court.solid(target) else {
+            self.problem_in(e.path().field("target"), format!("unknown target `{target}`"), note);
+            return None;
+        };
+        if !matches!(solid.kind, ObjectKind::Target { .. }) {
+            self.problem_in(e.path().field("target"), format!("`{target}` is not a 侯"), note);
+            return None;
+        }
+        let (cx, cz) = solid.footprint.centre();
+        let to = if hit {
+            // hits scatter over the centre, always the same for the same arrow
+            let u = ((e.prop * 37) % 11) as f32 / 5.0 - 1.0;
+            let v = ((e.prop * 53) % 7) as f32 / 3.0 - 1.0;
+            // the 中 of the cloth: above the lift, the lower tongue's band and the lower 躬
+            let centre = match &solid.kind {
+                ObjectKind::Target { zhong, gong, .. } => gong.metres(self.court.chi_m) + zhong.metres(self.court.chi_m) / 2.0,
+                _ => solid.height * 0.5,
+            };
+            let (dx, dy) = (solid.footprint.width() * 0.08 * u, solid.height * 0.05 * v);
+            [cx + dx, solid.base + solid.lift + centre + dy, cz - solid.footprint.depth() / 2.0]
+        } else {
+            // a miss lands short of the target, to one side, always the same for the same arrow
+            let side = if e.prop.is_multiple_of(2) { 1.0 } else { -1.0 };
+            [cx + side * (solid.footprint.width() * 0.6 + 0.5 * (e.prop % 3) as f32), 0.0, cz - solid.footprint.depth() - 1.5]
+        };
+        let (dx, dz) = bearing_vector(here.bearing);
+        let from = [here.pos[0] + dx * 0.3, here.pos[1] + 1.3, here.pos[2] + dz * 0.3];
+        let flight = (dist3(from, to) / 45.0).clamp(0.4, 1.5);
+        self.props[e.prop].keys.push((e.t, PropAt::Flying { from, to, t1: e.t + flight, hit }));
+        Some(PropAt::At(to, None))
     }
 }
 

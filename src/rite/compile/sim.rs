@@ -29,7 +29,7 @@ pub(super) struct Sim<'a> {
     pub(super) prop_now: Vec<PropAt>,
     pub(super) problems: Vec<Problem>,
     pub(super) budget: Budget,
-    pub(super) route_cache: HashMap<(i64, i64, i64, i64, i64, i64, Option<String>), Option<Vec<[f32; 3]>>>,
+    pub(super) route_cache: HashMap<(i64, i64, i64, i64, i64, i64, Option<String>), Vec<[f32; 3]>>,
     pub(super) music: Vec<crate::music::cue::Placed>,
     /// the drum that releases fall on, while a piece keeps the beat: (first stroke, period)
     pub(super) meter: Option<super::music::Meter>,

@@ -16,13 +16,13 @@ impl Sim<'_> {
         let from = self.rest[a].pos;
         let key = (quant(from[0]), quant(from[1]), quant(from[2]), quant(dest[0]), quant(dest[1]), quant(dest[2]), via.map(str::to_string));
         if let Some(hit) = self.route_cache.get(&key) {
-            return hit.clone().ok_or(RouteError::NoPath);
+            return Ok(hit.clone());
         }
         let result = self
             .stair_route(from, dest, via)
             .unwrap_or_else(|| self.router.route(from, self.court.floor_at(from), dest, self.court.floor_at(dest), via));
         if let Ok(p) = &result {
-            self.route_cache.insert(key, Some(p.clone()));
+            self.route_cache.insert(key, p.clone());
         }
         result
     }

@@ -82,7 +82,7 @@ mod tests {
 
     #[test]
     fn each_act_is_found_forward_and_back_in_both_rites() {
-        for scene in ["xiang_she", "da_she"] {
+        for scene in crate::rite::scene::load::shipped_rites() {
             let rite = crate::rite::load_named(scene).unwrap();
             let start = BeatRef { step: 0, beat: 0 };
             for act in Act::ALL {

@@ -54,7 +54,7 @@ pub struct ActorView {
 #[derive(Debug, Serialize)]
 pub struct HoldingView {
     pub prop: String,
-    pub how: &'static str,
+    pub how: crate::rite::acts::gear::Hand,
 }
 
 #[derive(Debug, Serialize)]
@@ -182,7 +182,7 @@ impl Rite {
                             .filter(|(_, p)| p.held_by == Some(i))
                             .map(|(k, p)| HoldingView {
                                 prop: tl.props[k].id.clone(),
-                                how: p.how.map(|h| h.name()).unwrap_or("both_hands"),
+                                how: p.how.unwrap_or(crate::rite::acts::gear::Hand::BothHands),
                             })
                             .collect(),
                         bared: s.gear.bared,
