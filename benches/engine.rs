@@ -28,7 +28,7 @@ pub fn synthetic(actors: usize, steps: usize) -> String {
          ],\n places: [\n",
     );
     for p in 0..20 {
-        let (x, z) = ((p % 5) as i32 * 60 - 120, (p / 5) as i32 * 80 + 40);
+        let (x, z) = ((p % 5) * 60 - 120, (p / 5) * 80 + 40);
         let _ = writeln!(
             s,
             "Place(id: \"p{p}\", area: Rect(west: Chi({}), north: Chi({}), east: Chi({}), south: Chi({}))),",

@@ -133,8 +133,8 @@ fn template_expands_into_both_bows_in_order() {
     assert_eq!(tl.actor_at(z, late).pose, Pose::Standing);
     assert_eq!(tl.actor_at(b, late).pose, Pose::Bowing);
     let duty = rite.duties(b).into_iter().find(|(r, _)| r.step == 0 && r.beat == 2).unwrap();
-    assert_eq!(sheli::rite::acts::deed::describe(duty.1, &rite, sheli::rite::acts::deed::Lang::Zh), "答再拜");
-    assert_eq!(sheli::rite::acts::deed::describe(duty.1, &rite, sheli::rite::acts::deed::Lang::En), "bows twice in return");
+    assert_eq!(sheli::rite::duty::describe(duty.1, &rite, sheli::rite::acts::deed::Lang::Zh), "答再拜");
+    assert_eq!(sheli::rite::duty::describe(duty.1, &rite, sheli::rite::acts::deed::Lang::En), "bows twice in return");
 }
 
 #[test]
@@ -372,6 +372,6 @@ fn one_can_stop_on_a_tread_and_walk_on_from_it() {
     assert_eq!(at_end(3).pos[1], 0.0, "down in the court");
     // and only by the stair it stands on
     let wrong = scene.replace("Go(to: \"阼阶第一等\", via: \"阼阶\"", "Go(to: \"阼阶第一等\", via: \"西阶\"");
-    let d = load("treads.ron", &wrong).err().expect("a tread of the east stairs is not reached by the west");
+    let d = load("treads.ron", &wrong).expect_err("a tread of the east stairs is not reached by the west");
     assert!(d.to_string().contains("that tread is on `阼阶`, not on `西阶`"), "{d}");
 }

@@ -2,7 +2,8 @@
 //! free of Chinese (but for the 原文 itself and terms given beside their English).
 
 use sheli::rite::Rite;
-use sheli::rite::acts::deed::{Lang, describe};
+use sheli::rite::acts::deed::Lang;
+use sheli::rite::duty::describe;
 use sheli::rite::glossary::glossary;
 
 fn cjk(s: &str) -> bool {

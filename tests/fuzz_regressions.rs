@@ -46,7 +46,8 @@ fn dictionary_problem(line: &str) -> Option<&'static str> {
     }
     let Some(start) = line.find('"') else { return Some("no opening quote") };
     let name = &line[..start];
-    if !name.is_empty() && !(name.ends_with('=') && name[..name.len() - 1].chars().all(|c| c.is_ascii_alphanumeric() || c == '_')) {
+    let a_key = name.strip_suffix('=').is_some_and(|k| k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+    if !name.is_empty() && !a_key {
         return Some("a bad name before the quote");
     }
     let body = &line[start + 1..];

@@ -46,9 +46,8 @@ fn the_export_is_the_engine_s_tracks_rest_by_rest() {
             for (seg, theirs) in segments.iter().zip(&track.segments) {
                 let rest = seg[3].as_array().unwrap();
                 assert!((seg[0].as_f64().unwrap() as f32 - theirs.t0).abs() < 0.001, "{scene}: {} starts at {}", a["id"], theirs.t0);
-                for k in 0..3 {
-                    let got = rest[k].as_f64().unwrap() as f32;
-                    let want = theirs.end.pos[k];
+                for (got, want) in rest.iter().zip(theirs.end.pos) {
+                    let got = got.as_f64().unwrap() as f32;
                     assert!((got - want).abs() < 0.001, "{scene}: {} at {}: {got} against {want}", a["id"], theirs.t1);
                 }
                 assert_eq!(rest[4].as_u64().unwrap() & 2 != 0, theirs.end.present, "{scene}: {} present at {}", a["id"], theirs.t1);

@@ -11,7 +11,8 @@ use std::path::Path;
 
 use crate::plan::{Crop, PlanOptions, plan};
 use crate::rite::Rite;
-use crate::rite::acts::deed::{Lang, describe};
+use crate::rite::acts::deed::Lang;
+use crate::rite::duty::describe;
 use crate::rite::glossary::glossary;
 use crate::rite::timeline::query::BeatRef;
 use page::{Page, esc};

@@ -115,7 +115,7 @@ pub(crate) fn shown(fragment: &str) -> String {
 
 /// A text fragment has at least one letter to look for.
 fn fragment(s: &str) -> Result<String, String> {
-    if crate::rite::timeline::query::letters(s).is_empty() {
+    if crate::rite::scene::spell::letters(s).is_empty() {
         return Err("the fragment is empty: give a few words of the 原文, e.g. --text 主人阼阶上当楣北面再拜".into());
     }
 

@@ -8,7 +8,8 @@ use serde::Serialize;
 
 use super::MomentArgs;
 use crate::rite::Rite;
-use crate::rite::acts::deed::{Lang, describe};
+use crate::rite::acts::deed::Lang;
+use crate::rite::duty::describe;
 use crate::rite::glossary::{self, Term};
 use crate::rite::timeline::pace::{Pace, PaceMap};
 use crate::rite::timeline::query::BeatRef;

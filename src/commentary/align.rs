@@ -177,7 +177,7 @@ fn notes(ours: &[char], pairs: &[Pair], pieces: &[Piece], jing_to_ours: &[Option
         let before = (0..large.len())
             .rev()
             .find(|&i| firm(i).is_some_and(|j| j < from))
-            .map_or(0, |i| (i..large.len()).find(|&k| !large_to_ours[k].is_some_and(|j| j < from)).unwrap_or(large.len()));
+            .map_or(0, |i| (i..large.len()).find(|&k| large_to_ours[k].is_none_or(|j| j >= from)).unwrap_or(large.len()));
         let after = (0..large.len()).find(|&i| firm(i).is_some_and(|j| j >= to)).unwrap_or(large.len());
         if before >= after {
             continue;

@@ -5,9 +5,10 @@
 
 use std::sync::OnceLock;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use super::sepu;
+pub use super::sepu::{Reading, Song, Stanza};
 use super::tuning::Pitch;
 
 const SONGS_SRC: &str = include_str!("../../music/songs.ron");
@@ -16,42 +17,6 @@ const PIECES_SRC: &str = include_str!("../../music/pieces.ron");
 /// The two 卷 of 《瑟谱》 the songs come from.
 pub const JUAN2: &str = include_str!("../../sources/music/sepu_juan2.txt");
 pub const JUAN3: &str = include_str!("../../sources/music/sepu_juan3.txt");
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Song {
-    /// the name the scenes use, in simplified characters (「关雎」)
-    pub piece: String,
-    /// the name as the source writes it
-    pub title: String,
-    pub mode: String,
-    /// where in 《瑟谱》
-    pub source: String,
-    pub stanzas: Vec<Stanza>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Stanza {
-    pub lyric: String,
-    /// the 律吕 line, as the source has it
-    pub lu: String,
-    /// the 工尺 line, as the source has it
-    pub gongche: String,
-    /// the notes as read, one a character, space-separated (「黄清」 is an octave up)
-    pub notes: String,
-    /// every note where the reading is not simply the 律 line's
-    #[serde(default)]
-    pub readings: Vec<Reading>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Reading {
-    /// the character's index in the stanza
-    pub at: usize,
-    pub why: String,
-}
 
 /// A piece the rite names whose melody is lost: the text's bells and drums sound, and its name.
 #[derive(Debug, Clone, Deserialize)]

@@ -6,8 +6,46 @@
 //! the 律 line gives the note, the 工尺 line its octave (六 and 五 are the 清声 an octave up,
 //! 《瑟谱》卷一「雅律通俗譜例」).
 
-use super::library::{Reading, Song, Stanza};
+use serde::{Deserialize, Serialize};
+
 use super::tuning::{LU, Pitch, lu_of};
+
+/// A song as transcribed: what `music/songs.ron` holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Song {
+    /// the name the scenes use, in simplified characters (「关雎」)
+    pub piece: String,
+    /// the name as the source writes it
+    pub title: String,
+    pub mode: String,
+    /// where in 《瑟谱》
+    pub source: String,
+    pub stanzas: Vec<Stanza>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stanza {
+    pub lyric: String,
+    /// the 律吕 line, as the source has it
+    pub lu: String,
+    /// the 工尺 line, as the source has it
+    pub gongche: String,
+    /// the notes as read, one a character, space-separated (「黄清」 is an octave up)
+    pub notes: String,
+    /// every note where the reading is not simply the 律 line's
+    #[serde(default)]
+    pub readings: Vec<Reading>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    /// the character's index in the stanza
+    pub at: usize,
+    pub why: String,
+}
 
 /// A stanza as the source has it, with the line it starts on.
 #[derive(Debug, Clone)]

@@ -177,7 +177,7 @@ impl<'a> Drawing<'a> {
             for seg in track.segments.iter().filter(|s| s.t0 >= step.start && s.t0 < self.t) {
                 if let Motion::Walk { path, .. } = &seg.motion {
                     let pts: Vec<(f32, f32)> = path.iter().map(|p| self.map.px(p[0], p[2])).collect();
-                    svg.raw(&format!(r#"<g opacity="0.55">"#));
+                    svg.raw(r#"<g opacity="0.55">"#);
                     svg.polyline(&pts, &format!(r#"stroke="{colour}" stroke-width="1.6" stroke-dasharray="4 3" marker-end="url(#arrow)""#));
                     svg.raw("</g>");
                 }

@@ -9,6 +9,7 @@
 pub mod acts;
 pub mod compile;
 pub mod court;
+pub mod duty;
 pub mod glossary;
 pub mod scene;
 pub mod timeline;

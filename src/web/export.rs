@@ -6,9 +6,10 @@
 use serde_json::{Value, json};
 
 use crate::rite::Rite;
-use crate::rite::acts::deed::{Lang, describe};
+use crate::rite::acts::deed::Lang;
 use crate::rite::acts::gear::{Gear, Hand};
 use crate::rite::acts::gesture::Gesture;
+use crate::rite::duty::describe;
 use crate::rite::glossary::glossary;
 use crate::rite::timeline::jump::{Act, shows};
 use crate::rite::timeline::pace::{Pace, PaceMap};

@@ -271,10 +271,8 @@ fn glide(
     if settled {
         next = goal;
     }
-    if next != now {
-        if settled {
-            settled_now.write(crate::app::stage::Settled);
-        }
+    if next != now && settled {
+        settled_now.write(crate::app::stage::Settled);
     }
     aim.now = next;
     for (mut tf, mut proj) in &mut cams {

@@ -82,3 +82,48 @@ mod tests {
         }
     }
 }
+
+/// How someone is dressed, by his part in the rite: the robe's colour.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
+pub enum Dress {
+    Ruler,
+    Host,
+    Guest,
+    #[default]
+    Guests,
+    Noble,
+    Officer,
+    Archer,
+    Musician,
+    Servant,
+}
+
+impl Dress {
+    pub const ALL: [Dress; 9] = [
+        Dress::Ruler,
+        Dress::Host,
+        Dress::Guest,
+        Dress::Guests,
+        Dress::Noble,
+        Dress::Officer,
+        Dress::Archer,
+        Dress::Musician,
+        Dress::Servant,
+    ];
+
+    /// The robe's colour (sRGB, 0–1): who someone is, at a glance, in the 3D view and on the plans.
+    pub fn rgb(self) -> [f32; 3] {
+        match self {
+            Dress::Ruler => [0.55, 0.08, 0.10],
+            Dress::Host => [0.10, 0.20, 0.50],
+            Dress::Guest => [0.75, 0.20, 0.15],
+            Dress::Guests => [0.62, 0.45, 0.28],
+            Dress::Noble => [0.42, 0.20, 0.50],
+            Dress::Officer => [0.12, 0.42, 0.25],
+            Dress::Archer => [0.10, 0.55, 0.60],
+            Dress::Musician => [0.80, 0.62, 0.15],
+            Dress::Servant => [0.45, 0.45, 0.42],
+        }
+    }
+}

@@ -3,8 +3,29 @@
 //! when the scene is compiled; the timeline, the duties, the figures and the CLI match on the enum.
 
 use super::gear::Gear;
-use crate::rite::scene::model::Move;
-use crate::rite::timeline::Pose;
+use crate::rite::acts::moves::Move;
+
+/// How a body is at a moment: what the gestures end in and what the figures draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pose {
+    Standing,
+    Walking,
+    Sitting,
+    Bowing,
+    Shooting,
+}
+
+impl Pose {
+    pub fn name(self) -> &'static str {
+        match self {
+            Pose::Standing => "standing",
+            Pose::Walking => "walking",
+            Pose::Sitting => "sitting",
+            Pose::Bowing => "bowing",
+            Pose::Shooting => "shooting",
+        }
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Gesture {

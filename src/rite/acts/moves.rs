@@ -4,8 +4,9 @@
 use serde::Deserialize;
 
 use super::gear::Hand;
+use crate::rite::court::measure::Dir;
+use crate::rite::court::measure::Point;
 use crate::rite::court::measure::seconds;
-use crate::rite::scene::model::{Dir, Point};
 
 /// One thing an actor does.
 #[derive(Debug, Clone, Deserialize, PartialEq)]

@@ -3,6 +3,7 @@
 
 use super::WALK_SPEED;
 use super::music::RELEASE_AFTER;
+use super::names::Name;
 use super::props::PropEvent;
 use super::sim::Sim;
 use crate::rite::acts::deed::Deed;
@@ -117,7 +118,7 @@ impl<'a> Sim<'a> {
     ) -> f32 {
         let (a, mut t) = (at.a, t);
         let Some(mut dest) = self.point(to, off) else {
-            self.problem_in(at.path().field("to"), format!("unknown place `{to}`"), at.note());
+            self.problem_in(at.path().field("to"), self.unknown(Name::Place, to), at.note());
             return t;
         };
         dest[0] += at.line.0;
@@ -165,7 +166,7 @@ impl<'a> Sim<'a> {
             return t;
         }
         let Some(mut p) = self.point(place, None) else {
-            self.problem_in(at.path().index(0), format!("unknown place `{place}`"), at.note());
+            self.problem_in(at.path().index(0), self.unknown(Name::Place, place), at.note());
             return t;
         };
         p[0] += at.line.0;
@@ -210,7 +211,7 @@ impl<'a> Sim<'a> {
         let a = at.a;
         let Some(p) = m.thing() else { return t };
         let Some(&prop) = self.prop_ix.get(p) else {
-            self.problem_in(at.path().index(0).field("arrow"), format!("unknown prop `{p}`"), at.note());
+            self.problem_in(at.path().index(0).field("arrow"), self.unknown(Name::Prop, p), at.note());
             return t;
         };
         let g = m.gesture().unwrap_or(Gesture::Take);

@@ -6,6 +6,7 @@ mod act;
 mod cord;
 mod lead;
 mod music;
+mod names;
 mod needs;
 mod props;
 mod sim;
@@ -72,8 +73,8 @@ pub struct Rite {
     /// 郑注, 音义 and 贾疏 by clause, where the scene has a recorded alignment beside it
     pub commentary: crate::commentary::Commentary,
     /// the disputed points the scene declares, and the readings chosen (the default of the rest)
-    pub readings: Vec<crate::rite::scene::readings::Reading>,
-    pub chosen: Vec<crate::rite::scene::readings::Choice>,
+    pub readings: Vec<crate::rite::scene::model::Reading>,
+    pub chosen: Vec<crate::rite::scene::model::Choice>,
 }
 
 /// Something wrong with the scene, at a node of it, with other nodes that explain it (where an

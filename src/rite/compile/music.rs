@@ -3,14 +3,15 @@
 //! that clause's start, and if its drum keeps the beat (间若一) every arrow loosed meanwhile waits
 //! for a stroke, save those of the archers it leaves `free` (公 … 不以乐志).
 
+use super::names::Name;
 use super::sim::Sim;
 use crate::music::cue::{Cue, Part, Placed, drum_period, once_through};
 use crate::music::library::Library;
 use crate::rite::acts::gesture::Gesture;
 use crate::rite::scene::span::{Path, PathExt};
+use crate::rite::scene::spell::letters;
 use crate::rite::scene::spell::nearest;
 use crate::rite::timeline::Motion;
-use crate::rite::timeline::query::letters;
 
 /// Seconds from the start of a shot (射) to the arrow's release.
 pub(super) const RELEASE_AFTER: f32 = 2.0;
@@ -34,8 +35,11 @@ impl Sim<'_> {
             let cpath = path.index(i);
             let Some(once) = once_through(lib, &cue.piece) else {
                 let known = lib.pieces();
-                let hint = nearest(&cue.piece, &known).map(|k| format!(" (did you mean `{k}`?)")).unwrap_or_default();
-                let msg = format!("unknown piece `{}`{hint}; the pieces are {}", cue.piece, known.join("、"));
+                let msg = format!(
+                    "{}; the pieces are {}",
+                    crate::rite::scene::spell::unknown_name("piece", &cue.piece, known.iter().copied()),
+                    known.join("、")
+                );
                 self.problem(cpath.field("piece"), msg);
                 continue;
             };
@@ -103,7 +107,7 @@ impl Sim<'_> {
     fn performers(&mut self, who: &str, node: &Path) -> Option<Vec<usize>> {
         let found = self.who(who);
         if found.is_none() {
-            self.problem(node.clone(), format!("unknown actor or group `{who}`"));
+            self.problem(node.clone(), self.unknown(Name::Performer, who));
         }
         found
     }
@@ -112,7 +116,7 @@ impl Sim<'_> {
         if let Some(&i) = self.actor_ix.get(who) {
             return Some(i);
         }
-        self.problem(node.clone(), format!("unknown actor `{who}`"));
+        self.problem(node.clone(), self.unknown(Name::Actor, who));
         None
     }
 

@@ -113,7 +113,7 @@ impl Sim<'_> {
         let id = &self.scene.actors[a].id;
         for rule in self.scene.south_of.iter() {
             let Some(&of) = self.actor_ix.get(rule.of.as_str()) else { continue };
-            let in_place = |p: &[f32; 3]| self.court.places_at(*p).iter().any(|x| *x == rule.place);
+            let in_place = |p: &[f32; 3]| self.court.places_at(*p).contains(&rule.place);
             if of == a || rule.except.contains(id) || !(in_place(first) || in_place(last)) {
                 continue;
             }
@@ -124,9 +124,8 @@ impl Sim<'_> {
                 let him = self.tracks[of].at(t + walked / super::WALK_SPEED);
                 walked += piece;
                 let (x, z) = (him.pos[0], him.pos[2]);
-                let standing = him.present
-                    && him.pose != crate::rite::timeline::Pose::Walking
-                    && self.court.places_at(him.pos).iter().any(|x| *x == rule.at);
+                let standing =
+                    him.present && him.pose != crate::rite::timeline::Pose::Walking && self.court.places_at(him.pos).contains(&rule.at);
                 if !standing || (p[0] - x) * (q[0] - x) >= 0.0 {
                     continue;
                 }

@@ -3,6 +3,7 @@
 
 use super::BeatInfo;
 use super::REACH;
+use super::names::Name;
 use crate::rite::acts::gear::Hand;
 use crate::rite::court::route::dist3;
 use crate::rite::scene::model::Dir;
@@ -196,7 +197,7 @@ impl Sim<'_> {
         let holder = h.holder;
         let note = e.used;
         let Some(p) = self.point(place, None) else {
-            self.problem_in(e.path().index(1), format!("unknown place `{place}`"), note);
+            self.problem_in(e.path().index(1), self.unknown(Name::Place, place), note);
             return None;
         };
         if matches!(e.kind, Move::Set(..))
@@ -228,7 +229,7 @@ impl Sim<'_> {
         let kind = h.kind;
         let note = e.used;
         let Some(&r) = self.actor_ix.get(to) else {
-            self.problem_in(e.path().index(1), format!("unknown actor `{to}`"), note);
+            self.problem_in(e.path().index(1), self.unknown(Name::Actor, to), note);
             return None;
         };
         let there = self.tracks[r].at(e.t);
@@ -246,7 +247,7 @@ impl Sim<'_> {
             return None;
         }
         let side_by_side = self.allow.contains(&crate::rite::scene::rules::Exception::SideBySide);
-        if !side_by_side && let Some(msg) = not_face_to_face(&who, &self.tracks[r].name, &here, &there) {
+        if !side_by_side && let Some(msg) = not_face_to_face(who, &self.tracks[r].name, here, &there) {
             // reported, and handed all the same: what follows is still checked as it is written
             self.problem_in(e.path(), format!("{msg}: {name} is handed face to face (授/受)"), note);
         }
@@ -259,7 +260,7 @@ impl Sim<'_> {
         let here = &h.here;
         let note = e.used;
         let Some(solid) = self.court.solid(target) else {
-            self.problem_in(e.path().field("target"), format!("unknown target `{target}`"), note);
+            self.problem_in(e.path().field("target"), self.unknown(Name::Target, target), note);
             return None;
         };
         if !matches!(solid.kind, ObjectKind::Target { .. }) {
@@ -296,8 +297,7 @@ impl Sim<'_> {
     fn slack_bow_in_hand(&self, a: usize, t: f32) -> Option<String> {
         self.props.iter().zip(&self.prop_now).find_map(|(p, at)| {
             let in_hand = matches!(at, PropAt::Held(h, Hand::LeftHand | Hand::RightHand | Hand::BothHands) if *h == a);
-            let strung =
-                p.strung.as_ref().map(|(first, keys)| keys.iter().filter(|(k, _)| *k <= t + 1e-3).last().map_or(*first, |(_, s)| *s));
+            let strung = p.strung.as_ref().map(|(first, keys)| keys.iter().rfind(|(k, _)| *k <= t + 1e-3).map_or(*first, |(_, s)| *s));
             (in_hand && p.kind == PropKind::Bow && strung == Some(false)).then(|| p.name.clone())
         })
     }

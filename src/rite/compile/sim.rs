@@ -1,6 +1,7 @@
 //! Playing the scene once, in order: each beat's acts become segments of the actors' tracks and
 //! keys of the props' tracks; what cannot happen becomes a problem at the offending node.
 
+use super::names::Name;
 use std::collections::HashMap;
 
 use super::props::PropEvent;
@@ -115,7 +116,7 @@ impl<'a> Sim<'a> {
                     p
                 }
                 None => {
-                    self.problem(path.field("at"), format!("unknown place `{}`", a.start.at));
+                    self.problem(path.field("at"), self.unknown(Name::Place, &a.start.at));
                     [0.0; 3]
                 }
             };
@@ -144,7 +145,7 @@ impl<'a> Sim<'a> {
                 if !self.actor_ix.contains_key(m.as_str()) {
                     self.problem(
                         root.field("groups").index(gi).field("members").index(k),
-                        format!("unknown actor `{m}` in group `{}`", g.id),
+                        format!("{} in group `{}`", self.unknown(Name::Actor, m), g.id),
                     );
                 }
             }
@@ -163,14 +164,14 @@ impl<'a> Sim<'a> {
                 (Some(place), None) => match self.point(place, None) {
                     Some(pt) => PropAt::At(pt, None),
                     None => {
-                        self.problem(path.field("at"), format!("unknown place `{place}`"));
+                        self.problem(path.field("at"), self.unknown(Name::Place, place));
                         PropAt::Absent
                     }
                 },
                 (None, Some(who)) => match self.actor_ix.get(who.as_str()) {
                     Some(&a) => PropAt::Held(a, p.start.how.unwrap_or(p.kind.usual_hold())),
                     None => {
-                        self.problem(path.field("held_by"), format!("unknown actor `{who}`"));
+                        self.problem(path.field("held_by"), self.unknown(Name::Actor, who));
                         PropAt::Absent
                     }
                 },
@@ -254,7 +255,7 @@ impl<'a> Sim<'a> {
         if let Some(members) = self.who(act.who.as_ref()) {
             return members;
         }
-        let msg = format!("unknown actor `{}`", act.who);
+        let msg = self.unknown(Name::Actor, &act.who);
         self.problem_in(act.origin.index(0), msg, act.used_at.as_ref());
         Vec::new()
     }

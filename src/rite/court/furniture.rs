@@ -2,7 +2,9 @@
 
 use serde::Deserialize;
 
-use crate::rite::scene::model::{Dir, Len, Point};
+use crate::rite::court::measure::Dir;
+use crate::rite::court::measure::Len;
+use crate::rite::court::measure::Point;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -7,7 +7,12 @@ pub mod measure;
 pub mod route;
 pub mod treads;
 
-use crate::rite::scene::model::{Area, Dir, Layout, Len, ObjectKind, Point, Rect};
+use crate::rite::court::furniture::ObjectKind;
+use crate::rite::court::measure::Dir;
+use crate::rite::court::measure::Len;
+use crate::rite::court::measure::Point;
+use crate::rite::court::measure::Rect;
+use crate::rite::scene::model::{Area, Layout};
 
 /// An axis-aligned rectangle in metres on the ground plane (x east, z south).
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -292,8 +292,8 @@ impl Floor {
                     relax(j, w, &mut heap);
                 }
             } else {
-                for j in 0..n {
-                    if j != i && !done[j] && self.clear(here, self.nodes[j]) {
+                for (j, &finished) in done.iter().enumerate().take(n) {
+                    if j != i && !finished && self.clear(here, self.nodes[j]) {
                         relax(j, dist(here, self.nodes[j]), &mut heap);
                     }
                 }

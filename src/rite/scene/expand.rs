@@ -178,7 +178,8 @@ impl<'a> Expansion<'a, '_> {
                     let name = subst(name, args);
                     let templates = self.templates;
                     let Some((ti, t)) = templates.iter().enumerate().find(|(_, t)| t.id == name) else {
-                        self.errors.push(ExpandError { path: path.index(0), message: format!("unknown template `{name}`") });
+                        let message = super::spell::unknown_name("template", &name, templates.iter().map(|t| t.id.as_str()));
+                        self.errors.push(ExpandError { path: path.index(0), message });
                         continue;
                     };
                     if depth >= MAX_NESTING {

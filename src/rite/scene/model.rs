@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-pub use crate::rite::acts::gear::Hand;
+pub use crate::rite::acts::gear::{Dress, Hand};
 pub use crate::rite::acts::moves::Move;
 pub use crate::rite::acts::props::{Prop, PropKind, PropStart};
 pub use crate::rite::court::furniture::{Beast, Object, ObjectKind, Paint, TargetFace, TargetTrim};
@@ -34,7 +34,7 @@ pub struct Scene {
     pub steps: Vec<Step>,
     /// the points where the commentators differ, each with its readings (main file only)
     #[serde(default)]
-    pub readings: Vec<super::readings::Reading>,
+    pub readings: Vec<Reading>,
     /// people the others pass on one side (「凡适堂西，皆出入于司马之南」)
     #[serde(default)]
     pub south_of: Vec<super::rules::SouthOf>,
@@ -185,50 +185,6 @@ pub struct Actor {
     pub start: Start,
 }
 
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, Hash)]
-#[serde(deny_unknown_fields)]
-pub enum Dress {
-    Ruler,
-    Host,
-    Guest,
-    #[default]
-    Guests,
-    Noble,
-    Officer,
-    Archer,
-    Musician,
-    Servant,
-}
-
-impl Dress {
-    pub const ALL: [Dress; 9] = [
-        Dress::Ruler,
-        Dress::Host,
-        Dress::Guest,
-        Dress::Guests,
-        Dress::Noble,
-        Dress::Officer,
-        Dress::Archer,
-        Dress::Musician,
-        Dress::Servant,
-    ];
-
-    /// The robe's colour (sRGB, 0–1): who someone is, at a glance, in the 3D view and on the plans.
-    pub fn rgb(self) -> [f32; 3] {
-        match self {
-            Dress::Ruler => [0.55, 0.08, 0.10],
-            Dress::Host => [0.10, 0.20, 0.50],
-            Dress::Guest => [0.75, 0.20, 0.15],
-            Dress::Guests => [0.62, 0.45, 0.28],
-            Dress::Noble => [0.42, 0.20, 0.50],
-            Dress::Officer => [0.12, 0.42, 0.25],
-            Dress::Archer => [0.10, 0.55, 0.60],
-            Dress::Musician => [0.80, 0.62, 0.15],
-            Dress::Servant => [0.45, 0.45, 0.42],
-        }
-    }
-}
-
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Start {
@@ -317,4 +273,76 @@ pub enum Entry {
     /// instantiate a template
     Use(String, BTreeMap<String, String>),
     Then,
+}
+
+// Where the commentators differ (`scene::readings` chooses among them).
+
+/// A disputed point: `Reading(id: "xian", concerns: "乡射之县", alternatives: [...])`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    pub id: String,
+    /// what is disputed, in Chinese and English
+    pub concerns: String,
+    #[serde(default)]
+    pub concerns_en: String,
+    /// a few words of the clause where the readings are best compared (the book's plans, the
+    /// gallery); without it, the first clause a reading restages
+    #[serde(default)]
+    pub shown_at: Option<String>,
+    pub alternatives: Vec<Alternative>,
+}
+
+/// One reading of a disputed point.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Alternative {
+    pub id: String,
+    /// who holds it: 郑玄, 贾公彦, 敖继公, 张惠言, 胡培翚, 钦定义疏 …
+    pub authority: String,
+    /// the passage, quoted
+    pub passage: String,
+    /// the reading in a sentence of English
+    #[serde(default)]
+    pub en: String,
+    /// the reading staged when none is chosen (one per point)
+    #[serde(default)]
+    pub default: bool,
+    /// layout objects this reading has: replacing the object of the same id, or added
+    #[serde(default)]
+    pub objects: Vec<Object>,
+    /// named places this reading puts elsewhere: replacing the place of the same id, or added
+    #[serde(default)]
+    pub places: Vec<Place>,
+    /// beats this reading stages otherwise
+    #[serde(default)]
+    pub beats: Vec<BeatReading>,
+}
+
+/// A beat staged otherwise: the step's id, the beat counted from 1, and its acts.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BeatReading {
+    pub step: String,
+    pub beat: usize,
+    pub acts: Vec<Entry>,
+}
+
+/// A choice of reading: `point=alternative`, as `--reading` takes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    pub point: String,
+    pub alternative: String,
+}
+
+impl std::str::FromStr for Choice {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Choice, String> {
+        match s.split_once('=') {
+            Some((p, a)) if !p.trim().is_empty() && !a.trim().is_empty() => {
+                Ok(Choice { point: p.trim().to_string(), alternative: a.trim().to_string() })
+            }
+            _ => Err(format!("`{s}` is not POINT=READING (e.g. --reading xian=zhong; `sheli readings SCENE` lists them)")),
+        }
+    }
 }

@@ -1,84 +1,16 @@
-//! Where the commentators differ: a scene names each disputed point once, with its readings —
-//! who holds each, the passage, and what it changes (a layout object, the moves of some beats).
-//! The default reading is the one staged; choosing another patches the scene before it is
-//! compiled, so it meets the same validator and the same rules of the rite, and a problem in it
-//! is reported at the reading's own lines.
+//! Where the commentators differ: a scene names each disputed point once (`model::Reading`), with
+//! its readings — who holds each, the passage, and what it changes. The default reading is the one
+//! staged; choosing another patches the scene before it is compiled, so it meets the same
+//! validator and the same rules of the rite.
+//!
+//! Choosing a reading: the readings checked on every load (one default each, unique ids, beats
+//! that exist), a choice patching the scene before it compiles, and a problem inside a patched
+//! node reported at the reading's own lines.
 
-use serde::Deserialize;
-
-use super::model::{Entry, Object, Place, Scene};
+use super::model::Scene;
+pub use super::model::{Alternative, BeatReading, Choice, Reading};
 use super::span::{Path, PathExt, Seg};
 use crate::rite::compile::Problem;
-
-/// A disputed point: `Reading(id: "xian", concerns: "乡射之县", alternatives: [...])`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Reading {
-    pub id: String,
-    /// what is disputed, in Chinese and English
-    pub concerns: String,
-    #[serde(default)]
-    pub concerns_en: String,
-    /// a few words of the clause where the readings are best compared (the book's plans, the
-    /// gallery); without it, the first clause a reading restages
-    #[serde(default)]
-    pub shown_at: Option<String>,
-    pub alternatives: Vec<Alternative>,
-}
-
-/// One reading of a disputed point.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Alternative {
-    pub id: String,
-    /// who holds it: 郑玄, 贾公彦, 敖继公, 张惠言, 胡培翚, 钦定义疏 …
-    pub authority: String,
-    /// the passage, quoted
-    pub passage: String,
-    /// the reading in a sentence of English
-    #[serde(default)]
-    pub en: String,
-    /// the reading staged when none is chosen (one per point)
-    #[serde(default)]
-    pub default: bool,
-    /// layout objects this reading has: replacing the object of the same id, or added
-    #[serde(default)]
-    pub objects: Vec<Object>,
-    /// named places this reading puts elsewhere: replacing the place of the same id, or added
-    #[serde(default)]
-    pub places: Vec<Place>,
-    /// beats this reading stages otherwise
-    #[serde(default)]
-    pub beats: Vec<BeatReading>,
-}
-
-/// A beat staged otherwise: the step's id, the beat counted from 1, and its acts.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BeatReading {
-    pub step: String,
-    pub beat: usize,
-    pub acts: Vec<Entry>,
-}
-
-/// A choice of reading: `point=alternative`, as `--reading` takes it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Choice {
-    pub point: String,
-    pub alternative: String,
-}
-
-impl std::str::FromStr for Choice {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Choice, String> {
-        match s.split_once('=') {
-            Some((p, a)) if !p.trim().is_empty() && !a.trim().is_empty() => {
-                Ok(Choice { point: p.trim().to_string(), alternative: a.trim().to_string() })
-            }
-            _ => Err(format!("`{s}` is not POINT=READING (e.g. --reading xian=zhong; `sheli readings SCENE` lists them)")),
-        }
-    }
-}
 
 /// Where a patched node of the scene came from: problems at `to` are reported at `from`.
 pub type Moved = Vec<(Path, Path)>;
@@ -220,7 +152,7 @@ impl crate::rite::compile::Rite {
 }
 
 fn letters_of(s: &str) -> String {
-    crate::rite::timeline::query::letters(s).into_iter().collect()
+    super::spell::letters(s).into_iter().collect()
 }
 
 fn list(names: &[&str]) -> String {

@@ -3,8 +3,22 @@
 /// The known word nearest to `word` by edit distance, if it is near enough to be a slip
 /// (about a third of its letters wrong at most).
 pub fn nearest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
-    let limit = (word.chars().count() + 2) / 3;
+    let limit = word.chars().count().div_ceil(3);
     known.iter().map(|k| (distance(word, k), *k)).filter(|(d, _)| *d <= limit).min_by_key(|(d, _)| *d).map(|(_, k)| k)
+}
+
+/// The message for a name of kind `kind` that is not among `known`.
+pub fn unknown_name<'k>(kind: &str, name: &str, known: impl IntoIterator<Item = &'k str>) -> String {
+    let known: Vec<&str> = known.into_iter().collect();
+    match nearest(name, &known) {
+        Some(near) => format!("unknown {kind} `{name}` (did you mean `{near}`?)"),
+        None => format!("unknown {kind} `{name}`"),
+    }
+}
+
+/// Text without punctuation and white space, for matching what people type.
+pub fn letters(s: &str) -> Vec<char> {
+    s.chars().filter(|c| c.is_alphanumeric()).collect()
 }
 
 /// Levenshtein distance over characters.

@@ -8,33 +8,16 @@ pub mod snapshot;
 pub mod sound;
 pub mod tally;
 
+use crate::rite::acts::gear::Dress;
 use crate::rite::acts::gear::{Gear, Hand};
 use crate::rite::acts::gesture::Gesture;
+use crate::rite::acts::props::PropKind;
+use crate::rite::court::measure::Dir;
+pub use crate::rite::court::measure::bearing_vector;
 use crate::rite::court::route::dist3;
 use crate::rite::court::{Courtyard, Level};
-pub use crate::rite::scene::model::bearing_vector;
-use crate::rite::scene::model::{Dir, Dress, PropKind};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Pose {
-    Standing,
-    Walking,
-    Sitting,
-    Bowing,
-    Shooting,
-}
-
-impl Pose {
-    pub fn name(self) -> &'static str {
-        match self {
-            Pose::Standing => "standing",
-            Pose::Walking => "walking",
-            Pose::Sitting => "sitting",
-            Pose::Bowing => "bowing",
-            Pose::Shooting => "shooting",
-        }
-    }
-}
+pub use crate::rite::acts::gesture::Pose;
 
 /// Where an actor is and how, between segments.
 #[derive(Debug, Clone, Copy, PartialEq)]

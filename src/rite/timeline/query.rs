@@ -14,10 +14,7 @@ pub struct BeatRef {
     pub beat: usize,
 }
 
-/// Text without punctuation and white space, for matching what people type.
-pub fn letters(s: &str) -> Vec<char> {
-    s.chars().filter(|c| c.is_alphanumeric()).collect()
-}
+use crate::rite::scene::spell::letters;
 
 impl Rite {
     pub fn beats(&self) -> impl Iterator<Item = (BeatRef, &crate::rite::compile::BeatInfo)> {

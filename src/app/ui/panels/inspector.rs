@@ -6,8 +6,9 @@ use bevy_egui::egui;
 use crate::app::stage::{Playhead, Stage};
 use crate::app::ui::action::UiAction;
 use crate::app::ui::style::{DONE, INK, NOW, tr};
-use crate::rite::acts::deed::{Lang, describe};
+use crate::rite::acts::deed::Lang;
 use crate::rite::acts::gear::Hand;
+use crate::rite::duty::describe;
 use crate::rite::glossary::glossary;
 use crate::rite::timeline::query::BeatRef;
 
