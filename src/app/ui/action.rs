@@ -54,3 +54,67 @@ pub(super) fn apply(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::camera::preset;
+
+    /// An app with the stage, a camera aim and the one system that applies what panels ask.
+    fn app(view: View) -> App {
+        let rite = crate::rite::load_named("scenes/xiang_she.ron").unwrap();
+        let stage = Stage::new(rite, "scenes/xiang_she.ron".into(), vec![]);
+        let (head, selection) = (Playhead { t: 2000.0, ..default() }, Selection::default());
+        let rig = preset(&view, &stage, &head, &selection);
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .insert_resource(stage)
+            .insert_resource(head)
+            .insert_resource(selection)
+            .insert_resource(CameraAim { view, now: rig, goal: rig })
+            .init_resource::<Language>()
+            .init_resource::<ReadingSwitch>()
+            .add_message::<UiAction>()
+            .add_systems(Update, apply);
+        app
+    }
+
+    fn ask(app: &mut App, action: UiAction) {
+        app.world_mut().write_message(action);
+        app.update();
+    }
+
+    /// 「镜头跟随」 in the inspector goes through the same view change as the bar's: started from
+    /// the plan (top-down), the camera leaves the plan and follows him.
+    #[test]
+    fn follow_from_the_plan_leaves_the_plan() {
+        let mut app = app(View::Plan);
+        assert!(app.world().resource::<CameraAim>().now.plan);
+        let bin = app.world().resource::<Stage>().rite.timeline.actor_index("bin").unwrap();
+        ask(&mut app, UiAction::Follow(bin));
+        let aim = app.world().resource::<CameraAim>();
+        assert_eq!(aim.view, View::Follow("bin".into()));
+        assert!(!aim.goal.plan && !aim.now.plan, "the camera still looks down on the plan");
+    }
+
+    #[test]
+    fn each_action_changes_what_it_names() {
+        let mut app = app(View::Overview);
+        ask(&mut app, UiAction::Seek(123.0));
+        assert_eq!(app.world().resource::<Playhead>().t, 123.0);
+        ask(&mut app, UiAction::Seek(-5.0));
+        assert_eq!(app.world().resource::<Playhead>().t, 0.0, "a seek before the start stops at it");
+        ask(&mut app, UiAction::Select(Some(3)));
+        assert_eq!(app.world().resource::<Selection>().0, Some(3));
+        ask(&mut app, UiAction::TogglePlay);
+        assert!(app.world().resource::<Playhead>().playing);
+        ask(&mut app, UiAction::SetSpeed(4.0));
+        assert_eq!(app.world().resource::<Playhead>().speed, 4.0);
+        ask(&mut app, UiAction::SetLanguage(Lang::En));
+        assert!(app.world().resource::<Language>().english());
+        ask(&mut app, UiAction::SetPace(Pace::Film));
+        assert_eq!(app.world().resource::<Stage>().pace.pace, Pace::Film);
+        ask(&mut app, UiAction::SetView(View::Plan));
+        assert!(app.world().resource::<CameraAim>().goal.plan);
+    }
+}
