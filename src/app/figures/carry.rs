@@ -106,13 +106,17 @@ pub fn spot(tl: &Timeline, world: &World, people: &[Option<(Transform, Posture)>
         return lying(nock, Quat::from_rotation_arc(Vec3::NEG_Z, dir));
     }
     let pos = v(s.pos) + spread(kind, i);
+    let turned = s.bearing.map(|b| Quat::from_rotation_y(-b.to_radians())).unwrap_or(Quat::IDENTITY);
     match kind {
+        // tallies lie along the way their layer faced (缩 from a counter facing east: east–west;
+        // 横 laid turned to the south or north: north–south), their pairs spread across that line
+        PropKind::Tallies => lying(v(s.pos) + turned * spread(kind, i) + Vec3::Y * 0.012, turned),
         // an arrow or a flag lies flat, a bow on its back
-        PropKind::Arrow | PropKind::Whip | PropKind::Tallies => lying(pos + Vec3::Y * 0.012, Quat::IDENTITY),
+        PropKind::Arrow | PropKind::Whip => lying(pos + Vec3::Y * 0.012, Quat::IDENTITY),
         PropKind::Flag => lying(pos + Vec3::Y * 0.03, Quat::from_rotation_x(-FRAC_PI_2)),
         PropKind::Bow => lying(pos + Vec3::Y * 0.03, Quat::from_rotation_z(FRAC_PI_2) * Quat::from_rotation_y(FRAC_PI_2)),
         // the rest stands with its front (−z) turned the way its setter faced (「设中…东面」)
-        _ => lying(pos, s.bearing.map(|b| Quat::from_rotation_y(-b.to_radians())).unwrap_or(Quat::IDENTITY)),
+        _ => lying(pos, turned),
     }
 }
 
