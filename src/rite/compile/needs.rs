@@ -31,6 +31,9 @@ const BLIND_STEP: f32 = 1.0;
 /// A walk or an entry that ended a phase: who, the move's node, and the template use if any.
 pub(super) type Arrival = (usize, Path, Option<(Path, String)>);
 
+/// How near his north–south line a point counts as on it, in metres.
+const ON_LINE: f32 = 0.05;
+
 impl Sim<'_> {
     /// Whether actor `a` can make gesture `g` now; the reason if not.
     /// `events` are the phase's handlings so far, `t` when the gesture begins.
@@ -126,10 +129,25 @@ impl Sim<'_> {
                 let (x, z) = (him.pos[0], him.pos[2]);
                 let standing =
                     him.present && him.pose != crate::rite::timeline::Pose::Walking && self.court.places_at(him.pos).contains(&rule.at);
-                if !standing || (p[0] - x) * (q[0] - x) >= 0.0 {
+                if !standing {
                     continue;
                 }
-                let crossing = p[2] + (x - p[0]) / (q[0] - p[0]) * (q[2] - p[2]);
+                // the sides of his north–south line: the place's side, and the other, his line
+                // itself counting as the other (a walk from a spot just north of him to the 堂西
+                // leaves the line there; one that reaches such a spot round his south never
+                // goes back over it)
+                let toward = self.court.region(&rule.place).map_or(-1.0, |r| (r.anchor[0] - x).signum());
+                let on_place_side = |v: [f32; 3]| (v[0] - x) * toward > ON_LINE;
+                if on_place_side(p) == on_place_side(q) {
+                    continue;
+                }
+                let crossing = if (p[0] - x).abs() <= ON_LINE {
+                    p[2]
+                } else if (q[0] - x).abs() <= ON_LINE {
+                    q[2]
+                } else {
+                    p[2] + (x - p[0]) / (q[0] - p[0]) * (q[2] - p[2])
+                };
                 if crossing < z {
                     return Err(format!(
                         "{} goes {} the {} {:.1} m north of the {}: 「凡适堂西，皆出入于司马之南」 (go round south of him)",
