@@ -299,7 +299,6 @@ fn fill_of(kind: &ObjectKind) -> &'static str {
         ObjectKind::Basket => "#b89a60",
         ObjectKind::Chimes { .. } | ObjectKind::Bells { .. } | ObjectKind::Drum => "#9a6b3f",
         ObjectKind::Blind => "#8f8f6f",
-        ObjectKind::ArrowRack | ObjectKind::TallyHolder | ObjectKind::CupStand => "#7d5a3a",
         ObjectKind::Mat => "#ede0b0",
         ObjectKind::Tent => "#e0d6c0",
         ObjectKind::Torch => "#e08a2a",

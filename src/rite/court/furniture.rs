@@ -88,12 +88,8 @@ pub enum ObjectKind {
     },
     /// 乏: the marker's screen
     Blind,
-    /// 楅: the arrow rest
-    ArrowRack,
-    /// 中: the tally holder (鹿中, 皮树中 …)
-    TallyHolder,
-    /// 丰: the stand for the penalty cup
-    CupStand,
+    // the 楅, the 中 and the 丰 are carried in and set down: they are props (`PropKind`), not
+    // furniture standing from the start
     /// 物: the shooter's cross marked on the floor
     Mark,
     /// 席, 筵
