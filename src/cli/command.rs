@@ -46,7 +46,7 @@ pub enum Command {
         width: u32,
         #[arg(long, default_value_t = 720, value_parser = clap::value_parser!(u32).range(64..=8192))]
         height: u32,
-        #[arg(long, default_value = "overview", help = crate::app::camera::view_help())]
+        #[arg(long, default_value = "overview", help = super::view_help())]
         view: String,
         /// select this actor (id, name or alias): ring and inspector
         #[arg(long)]
@@ -126,7 +126,7 @@ pub enum Command {
         /// FILE.gif or FILE.mp4
         #[arg(long)]
         out: String,
-        #[arg(long, default_value = "overview", help = crate::app::camera::view_help())]
+        #[arg(long, default_value = "overview", help = super::view_help())]
         view: String,
         #[arg(long, default_value_t = 640, value_parser = clap::value_parser!(u32).range(64..=8192))]
         width: u32,

@@ -55,7 +55,7 @@ pub struct OpenArgs {
     /// select this actor (id, name or alias)
     #[arg(long)]
     pub select: Option<String>,
-    #[arg(long, help = crate::app::camera::view_help())]
+    #[arg(long, help = view_help())]
     pub view: Option<String>,
     /// window size, e.g. 1280x720
     #[arg(long)]
@@ -137,6 +137,15 @@ pub fn load_or_report(name: &str) -> Result<Rite, ExitCode> {
 }
 
 /// The readings `--reading` chose, for every scene this run loads.
+/// `--view`'s help: the words of the viewer's presets table (the viewer may be left out of a
+/// build, as the fuzzer's is).
+fn view_help() -> String {
+    #[cfg(feature = "viewer")]
+    return crate::app::camera::view_help();
+    #[cfg(not(feature = "viewer"))]
+    "the camera (this build has no viewer)".to_string()
+}
+
 static READINGS: std::sync::OnceLock<Vec<crate::rite::scene::readings::Choice>> = std::sync::OnceLock::new();
 
 pub(super) fn chosen_readings() -> &'static [crate::rite::scene::readings::Choice] {
