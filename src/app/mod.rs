@@ -94,7 +94,7 @@ pub fn run(v: Viewer) -> AppExit {
             (None, Some(_)) => Launch::Film,
             (None, None) => Launch::Window,
         })
-        .insert_resource(Language(if english { Lang::En } else { Lang::Zh }))
+        .insert_resource(Language(Lang::of(english)))
         .insert_resource(notes);
     if let Some(clip) = clip {
         // a clip's clock is stepped by hand: one frame, one fixed step, however long it takes to draw

@@ -124,6 +124,6 @@ pub struct Language(pub crate::rite::acts::deed::Lang);
 
 impl Language {
     pub fn english(self) -> bool {
-        self.0 == crate::rite::acts::deed::Lang::En
+        self.0.is_english()
     }
 }

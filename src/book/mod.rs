@@ -114,7 +114,7 @@ impl Book<'_> {
     }
 
     fn lang(&self) -> Lang {
-        if self.english { Lang::En } else { Lang::Zh }
+        Lang::of(self.english)
     }
 
     fn tr<'s>(&self, zh: &'s str, en: &'s str) -> &'s str {

@@ -14,10 +14,6 @@ use crate::rite::glossary::{self, Term};
 use crate::rite::timeline::pace::{Pace, PaceMap};
 use crate::rite::timeline::query::BeatRef;
 
-fn lang(english: bool) -> Lang {
-    if english { Lang::En } else { Lang::Zh }
-}
-
 pub(super) fn check(scenes: &[String]) -> io::Result<ExitCode> {
     let mut out = io::stdout().lock();
     let mut failed = false;
@@ -241,7 +237,7 @@ pub(super) fn duties(rite: &Rite, key: &str, json: bool, english: bool) -> io::R
             section = d.section;
             writeln!(out, "\n【{section}】")?;
         }
-        let does = if lang(english) == Lang::En { &d.does_en } else { &d.does };
+        let does = if english { &d.does_en } else { &d.does };
         writeln!(out, "  {:<14} {}  → {}", d.step, d.text, does)?;
     }
     writeln!(out, "\n{} beats", list.len())?;

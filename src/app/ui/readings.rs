@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy_egui::egui;
 
-use super::style::{DONE, NOW as RED};
+use super::style::{DONE, NOW as RED, tr};
 use crate::app::stage::{Now, Playhead, Stage};
 use crate::rite::Rite;
 use crate::rite::scene::load::{LoadError, Loaded, load_scene_with};
@@ -58,10 +58,6 @@ fn finish(mut switch: ResMut<ReadingSwitch>, mut stage: ResMut<Stage>, mut head:
 fn restages(rite: &Rite, r: BeatRef, beats: &[crate::rite::scene::readings::BeatReading]) -> bool {
     let step = &rite.steps[r.step].id;
     beats.iter().any(|b| b.step == *step && b.beat == r.beat + 1)
-}
-
-fn tr(en: bool, zh: &'static str, english: &'static str) -> &'static str {
-    if en { english } else { zh }
 }
 
 /// The readings in force with point `point` read as `alternative`.

@@ -45,5 +45,17 @@ pub enum Lang {
     En,
 }
 
+impl Lang {
+    /// The language asked for by an `--english` flag or an EN switch: the one place a bool
+    /// becomes a language.
+    pub fn of(english: bool) -> Lang {
+        if english { Lang::En } else { Lang::Zh }
+    }
+
+    pub fn is_english(self) -> bool {
+        self == Lang::En
+    }
+}
+
 /// What one actor does in one beat: one list of deeds per act written for him.
 pub type Acts = Vec<Vec<Deed>>;

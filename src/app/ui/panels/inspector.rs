@@ -88,7 +88,7 @@ pub(super) fn inspector(
     let duties = stage.rite.duties(i);
     ui.label(egui::RichText::new(format!("{} ({})", tr(en, "职事", "Duties"), duties.len())).strong());
     let mut last = "";
-    let lang = if en { Lang::En } else { Lang::Zh };
+    let lang = Lang::of(en);
     for (r, acts) in duties {
         let what = describe(acts, &stage.rite, lang);
         let step = &stage.rite.steps[r.step];
