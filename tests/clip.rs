@@ -61,6 +61,9 @@ fn a_gif_has_a_frame_per_step_and_shows_the_walk() {
         frames.push(frame.buffer.to_vec());
     }
     assert_eq!(frames.len(), expected_frames(4.0), "one frame a quarter second of the clause");
+    // the clip opens on the scene, not on a picture not drawn yet (one colour all over)
+    let blank = frames.iter().position(|f| f.chunks_exact(4).all(|p| p == &f[..4]));
+    assert_eq!(blank, None, "a frame of one colour: the scene was not drawn yet");
     // the host and his 相 walk out of the gate for most of the clause: while the engine has
     // someone walking, the picture changes from frame to frame
     let moved = someone_moved(4.0, frames.len());

@@ -29,6 +29,13 @@ impl Clip {
 
 /// Frames to draw before the first is kept: meshes uploaded, fonts ready, the camera at rest.
 const WARM_UP: u32 = 12;
+/// Updates after the warm-up to wait for a drawn picture before filming anyway.
+const MAX_WAIT: u32 = 600;
+
+/// Whether every pixel of an RGBA picture is the same: nothing drawn yet.
+fn one_colour(rgba: &[u8]) -> bool {
+    rgba.chunks_exact(4).all(|p| p == &rgba[..4])
+}
 
 enum Sink {
     Gif(gif::Encoder<std::io::BufWriter<std::fs::File>>),
@@ -39,6 +46,10 @@ enum Sink {
 #[derive(Resource, Default)]
 struct Reel {
     updates: u32,
+    /// a picture has come back drawn (not one colour all over): the frames may be kept
+    drawn: bool,
+    /// a trial picture is on its way back
+    probing: bool,
     requested: u32,
     written: u32,
     waiting: BTreeMap<u32, (u32, u32, Vec<u8>)>,
@@ -87,6 +98,19 @@ fn film(mut commands: Commands, clip: Res<Clip>, mut reel: ResMut<Reel>, mut exi
         return;
     }
     if reel.updates <= WARM_UP || reel.requested == clip.frames() {
+        return;
+    }
+    // a busy machine may still be compiling the scene's pipelines after the warm-up: a trial
+    // picture is taken until one comes back drawn, so the clip never opens on blank frames
+    // (after MAX_WAIT more updates it goes on regardless)
+    if !reel.drawn && reel.updates <= WARM_UP + MAX_WAIT {
+        if !reel.probing {
+            reel.probing = true;
+            commands.spawn(Screenshot::primary_window()).observe(|captured: On<ScreenshotCaptured>, mut reel: ResMut<Reel>| {
+                reel.probing = false;
+                reel.drawn = captured.image.data.as_deref().is_some_and(|d| !one_colour(d));
+            });
+        }
         return;
     }
     let k = reel.requested;
@@ -163,5 +187,18 @@ fn finish(reel: &mut Reel) -> Result<(), String> {
             if status.success() { Ok(()) } else { Err(format!("ffmpeg failed: {status}")) }
         }
         None => Err("no frame was drawn".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_colour;
+
+    #[test]
+    fn a_picture_of_one_colour_is_not_drawn_yet() {
+        assert!(one_colour(&[255, 255, 255, 255].repeat(6)));
+        let mut drawn = [180, 200, 220, 255].repeat(6);
+        drawn[9] = 90;
+        assert!(!one_colour(&drawn));
     }
 }
