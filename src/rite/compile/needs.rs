@@ -120,6 +120,8 @@ impl Sim<'_> {
             if of == a || rule.except.contains(id) || !(in_place(first) || in_place(last)) {
                 continue;
             }
+            // which side of his line the place lies on: its anchor, looked up once a walk
+            let place_x = self.court.region(&rule.place).map(|r| r.anchor[0]);
             let mut walked = 0.0;
             for w in path.windows(2) {
                 let (p, q) = (w[0], w[1]);
@@ -136,7 +138,7 @@ impl Sim<'_> {
                 // itself counting as the other (a walk from a spot just north of him to the 堂西
                 // leaves the line there; one that reaches such a spot round his south never
                 // goes back over it)
-                let toward = self.court.region(&rule.place).map_or(-1.0, |r| (r.anchor[0] - x).signum());
+                let toward = place_x.map_or(-1.0, |px| (px - x).signum());
                 let on_place_side = |v: [f32; 3]| (v[0] - x) * toward > ON_LINE;
                 if on_place_side(p) == on_place_side(q) {
                     continue;

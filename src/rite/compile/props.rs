@@ -143,11 +143,7 @@ struct Handling {
 impl Sim<'_> {
     /// 取, 执, 搢, 挟: from where it lies or from his own hands, within reach.
     fn take(&mut self, e: &PropEvent<'_>, h: &Handling) -> Option<PropAt> {
-        let name = &h.name;
-        let who = &h.who;
-        let here = &h.here;
-        let kind = h.kind;
-        let held_how = h.held_how;
+        let (name, who, here, kind, held_how) = (&h.name, &h.who, &h.here, h.kind, h.held_how);
         let note = e.used;
         match &self.prop_now[e.prop] {
             PropAt::Held(h, _) if *h != e.actor => {
@@ -190,11 +186,7 @@ impl Sim<'_> {
 
     /// 奠, 加, 设: set down before him or at a place; a 设 of what nobody brought is reported.
     fn lay(&mut self, e: &PropEvent<'_>, h: &Handling, place: &str) -> Option<PropAt> {
-        let name = &h.name;
-        let who = &h.who;
-        let here = &h.here;
-        let kind = h.kind;
-        let holder = h.holder;
+        let (name, who, here, kind, holder) = (&h.name, &h.who, &h.here, h.kind, h.holder);
         let note = e.used;
         let Some(p) = self.point(place, None) else {
             self.problem_in(e.path().index(1), self.unknown(Name::Place, place), note);
@@ -223,10 +215,7 @@ impl Sim<'_> {
 
     /// 授: to someone present, within reach, face to face (unless the clause says 并授).
     fn give(&mut self, e: &PropEvent<'_>, h: &Handling, to: &str, info: &mut BeatInfo) -> Option<PropAt> {
-        let name = &h.name;
-        let who = &h.who;
-        let here = &h.here;
-        let kind = h.kind;
+        let (name, who, here, kind) = (&h.name, &h.who, &h.here, h.kind);
         let note = e.used;
         let Some(&r) = self.actor_ix.get(to) else {
             self.problem_in(e.path().index(1), self.unknown(Name::Actor, to), note);
