@@ -9,6 +9,7 @@ use std::io::Write;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
+use super::drawn;
 use crate::app::stage::Playhead;
 
 /// What to film: from `from` to `to` in viewing time (the stage's pace: in film pace a long walk
@@ -32,11 +33,6 @@ const WARM_UP: u32 = 12;
 /// Updates after the warm-up to wait for a drawn picture before filming anyway.
 const MAX_WAIT: u32 = 600;
 
-/// Whether every pixel of an RGBA picture is the same: nothing drawn yet.
-fn one_colour(rgba: &[u8]) -> bool {
-    rgba.chunks_exact(4).all(|p| p == &rgba[..4])
-}
-
 enum Sink {
     Gif(gif::Encoder<std::io::BufWriter<std::fs::File>>),
     Ffmpeg(std::process::Child),
@@ -46,7 +42,7 @@ enum Sink {
 #[derive(Resource, Default)]
 struct Reel {
     updates: u32,
-    /// a picture has come back drawn (not one colour all over): the frames may be kept
+    /// a picture has come back drawn (see `drawn`): the frames may be kept
     drawn: bool,
     /// a trial picture is on its way back
     probing: bool,
@@ -106,10 +102,12 @@ fn film(mut commands: Commands, clip: Res<Clip>, mut reel: ResMut<Reel>, mut exi
     if !reel.drawn && reel.updates <= WARM_UP + MAX_WAIT {
         if !reel.probing {
             reel.probing = true;
-            commands.spawn(Screenshot::primary_window()).observe(|captured: On<ScreenshotCaptured>, mut reel: ResMut<Reel>| {
-                reel.probing = false;
-                reel.drawn = captured.image.data.as_deref().is_some_and(|d| !one_colour(d));
-            });
+            commands.spawn(Screenshot::primary_window()).observe(
+                |captured: On<ScreenshotCaptured>, mut reel: ResMut<Reel>, sky: Res<ClearColor>| {
+                    reel.probing = false;
+                    reel.drawn = !drawn::not_drawn_yet(&captured.image, drawn::sky_in(&captured.image, &sky));
+                },
+            );
         }
         return;
     }
@@ -187,18 +185,5 @@ fn finish(reel: &mut Reel) -> Result<(), String> {
             if status.success() { Ok(()) } else { Err(format!("ffmpeg failed: {status}")) }
         }
         None => Err("no frame was drawn".into()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::one_colour;
-
-    #[test]
-    fn a_picture_of_one_colour_is_not_drawn_yet() {
-        assert!(one_colour(&[255, 255, 255, 255].repeat(6)));
-        let mut drawn = [180, 200, 220, 255].repeat(6);
-        drawn[9] = 90;
-        assert!(!one_colour(&drawn));
     }
 }

@@ -3,6 +3,7 @@
 
 pub(crate) mod automation;
 pub mod clip;
+mod drawn;
 mod render;
 
 use bevy::prelude::*;
