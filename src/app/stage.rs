@@ -121,9 +121,3 @@ fn track_beat(stage: Res<Stage>, head: Res<Playhead>, mut now: ResMut<Now>) {
 /// and overlay reads.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Language(pub crate::rite::acts::deed::Lang);
-
-impl Language {
-    pub fn english(self) -> bool {
-        self.0.is_english()
-    }
-}

@@ -111,7 +111,7 @@ mod tests {
         ask(&mut app, UiAction::SetSpeed(4.0));
         assert_eq!(app.world().resource::<Playhead>().speed, 4.0);
         ask(&mut app, UiAction::SetLanguage(Lang::En));
-        assert!(app.world().resource::<Language>().english());
+        assert!(app.world().resource::<Language>().0.is_english());
         ask(&mut app, UiAction::SetPace(Pace::Film));
         assert_eq!(app.world().resource::<Stage>().pace.pace, Pace::Film);
         ask(&mut app, UiAction::SetView(View::Plan));

@@ -3,8 +3,9 @@
 
 use bevy_egui::egui;
 
-use super::style::{DONE, INK, tr};
+use super::style::{DONE, INK};
 use crate::rite::Rite;
+use crate::rite::acts::deed::Lang;
 use crate::rite::glossary::{Term, glossary};
 
 fn show_term(ui: &mut egui::Ui, t: &Term) {
@@ -32,12 +33,14 @@ pub(super) fn entry(ui: &mut egui::Ui, word: &str, rite: &Rite) {
 }
 
 /// The whole glossary, filtered by what is typed.
-pub(super) fn browser(ui: &mut egui::Ui, query: &mut String, en: bool) {
+pub(super) fn browser(ui: &mut egui::Ui, query: &mut String, lang: Lang) {
     ui.add(
-        egui::TextEdit::singleline(query).hint_text(tr(en, "字、拼音或英文", "characters, pinyin or English")).desired_width(f32::INFINITY),
+        egui::TextEdit::singleline(query)
+            .hint_text(lang.pick("字、拼音或英文", "characters, pinyin or English"))
+            .desired_width(f32::INFINITY),
     );
     let hits = glossary().search(query);
-    ui.label(egui::RichText::new(format!("{} {}", hits.len(), tr(en, "条", "terms"))).small().color(DONE));
+    ui.label(egui::RichText::new(format!("{} {}", hits.len(), lang.pick("条", "terms"))).small().color(DONE));
     egui::ScrollArea::vertical().id_salt("glossary").max_height(260.0).show(ui, |ui| {
         for t in hits.into_iter().take(200) {
             show_term(ui, t);

@@ -7,9 +7,10 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy_egui::egui;
 
-use super::style::{DONE, NOW as RED, tr};
+use super::style::{DONE, NOW as RED};
 use crate::app::stage::{Now, Playhead, Stage};
 use crate::rite::Rite;
+use crate::rite::acts::deed::Lang;
 use crate::rite::scene::load::{LoadError, Loaded, load_scene_with};
 use crate::rite::scene::readings::Choice;
 use crate::rite::timeline::query::BeatRef;
@@ -74,7 +75,7 @@ fn with(rite: &Rite, point: &str, alternative: &str) -> Vec<Choice> {
 
 /// The notice over the text when the clause on screen is read otherwise by someone: returns the
 /// readings to switch to if the reader asks.
-pub(super) fn notice(ui: &mut egui::Ui, rite: &Rite, r: BeatRef, en: bool) -> Option<Vec<Choice>> {
+pub(super) fn notice(ui: &mut egui::Ui, rite: &Rite, r: BeatRef, lang: Lang) -> Option<Vec<Choice>> {
     let mut wanted = None;
     for (point, staged) in rite.readings_in_force() {
         for alt in point.alternatives.iter().filter(|a| a.id != staged.id) {
@@ -82,9 +83,9 @@ pub(super) fn notice(ui: &mut egui::Ui, rite: &Rite, r: BeatRef, en: bool) -> Op
                 continue;
             }
             ui.horizontal_wrapped(|ui| {
-                let what = if en && !point.concerns_en.is_empty() { &point.concerns_en } else { &point.concerns };
-                ui.label(egui::RichText::new(format!("{} {what}", tr(en, "诸家读法不同：", "Read otherwise:"))).color(RED));
-                let button = format!("{} {}", tr(en, "改从", "switch to"), alt.authority);
+                let what = if lang.is_english() && !point.concerns_en.is_empty() { &point.concerns_en } else { &point.concerns };
+                ui.label(egui::RichText::new(format!("{} {what}", lang.pick("诸家读法不同：", "Read otherwise:"))).color(RED));
+                let button = format!("{} {}", lang.pick("改从", "switch to"), alt.authority);
                 if ui.small_button(button).on_hover_text(&alt.passage).clicked() {
                     wanted = Some(with(rite, &point.id, &alt.id));
                 }
@@ -96,28 +97,28 @@ pub(super) fn notice(ui: &mut egui::Ui, rite: &Rite, r: BeatRef, en: bool) -> Op
 
 /// The 读法 list: every disputed point, its readings, who holds each and the passage; returns the
 /// readings to switch to when the reader picks one.
-pub(super) fn section(ui: &mut egui::Ui, rite: &Rite, en: bool, error: Option<&str>) -> Option<Vec<Choice>> {
+pub(super) fn section(ui: &mut egui::Ui, rite: &Rite, lang: Lang, error: Option<&str>) -> Option<Vec<Choice>> {
     if rite.readings.is_empty() {
         return None;
     }
     let mut wanted = None;
-    let title = format!("{} ({})", tr(en, "读法：诸家异说", "Readings where the commentators differ"), rite.readings.len());
+    let title = format!("{} ({})", lang.pick("读法：诸家异说", "Readings where the commentators differ"), rite.readings.len());
     egui::CollapsingHeader::new(title).default_open(false).show(ui, |ui| {
         if let Some(e) = error {
             ui.label(egui::RichText::new(e).color(RED));
         }
         let in_force = rite.readings_in_force();
         for point in &rite.readings {
-            let what = if en && !point.concerns_en.is_empty() { &point.concerns_en } else { &point.concerns };
+            let what = if lang.is_english() && !point.concerns_en.is_empty() { &point.concerns_en } else { &point.concerns };
             ui.label(egui::RichText::new(what).strong());
             for alt in &point.alternatives {
                 let staged = in_force.iter().any(|(p, a)| p.id == point.id && a.id == alt.id);
-                let label = format!("{}{}", alt.authority, if alt.default { tr(en, "（默认）", " (default)") } else { "" });
+                let label = format!("{}{}", alt.authority, if alt.default { lang.pick("（默认）", " (default)") } else { "" });
                 if ui.radio(staged, label).clicked() && !staged {
                     wanted = Some(with(rite, &point.id, &alt.id));
                 }
                 ui.label(egui::RichText::new(format!("「{}」", alt.passage)).color(DONE).small());
-                if en && !alt.en.is_empty() {
+                if lang.is_english() && !alt.en.is_empty() {
                     ui.label(egui::RichText::new(&alt.en).color(DONE).small());
                 }
             }

@@ -55,6 +55,14 @@ impl Lang {
     pub fn is_english(self) -> bool {
         self == Lang::En
     }
+
+    /// The word of this language out of a pair written Chinese first: the interface's words.
+    pub fn pick<T>(self, zh: T, en: T) -> T {
+        match self {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    }
 }
 
 /// What one actor does in one beat: one list of deeds per act written for him.

@@ -29,7 +29,7 @@ pub(in crate::app::ui) fn caption(
         frame.show(ui, |ui| {
             ui.set_max_width(width);
             ui.label(egui::RichText::new(clause).size(size).color(INK));
-            if language.english() {
+            if language.0.is_english() {
                 // two lines of the step's English at most
                 let fits = (2.0 * width / (size * 0.6 * 0.5)) as usize;
                 let en: String = step.translation_en.chars().take(fits).collect();

@@ -93,7 +93,7 @@ fn draw(
                 continue;
             }
             let Some(p) = project(cam, tf, top) else { continue };
-            let full = if language.english() && !a.en.is_empty() { a.en.clone() } else { a.name.clone() };
+            let full = if language.0.is_english() && !a.en.is_empty() { a.en.clone() } else { a.name.clone() };
             let galley = painter.layout_no_wrap(short(&full), font.clone(), egui::Color32::from_rgb(30, 24, 20));
             let mut rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y - 8.0), galley.size() + egui::vec2(8.0, 2.0));
             if let Some(c) = clip {
@@ -139,7 +139,7 @@ fn draw(
             continue;
         }
         let Some(p) = project(cam, tf, Vec3::new(s.pos[0], s.pos[1] + 2.6, s.pos[2])) else { continue };
-        let call = if language.english() { "Hit!" } else { "获！" };
+        let call = language.0.pick("获！", "Hit!");
         let galley = painter.layout_no_wrap(call.into(), egui::FontId::proportional(26.0), egui::Color32::from_rgb(190, 20, 10));
         let rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y), galley.size() + egui::vec2(10.0, 4.0));
         painter.rect_filled(rect, 4.0, egui::Color32::from_rgba_unmultiplied(255, 250, 235, 230));
@@ -153,7 +153,7 @@ fn draw(
             }
             let (x, z) = s.footprint.centre();
             let Some(p) = project(cam, tf, Vec3::new(x, s.base + s.lift + s.height + 0.2, z)) else { continue };
-            let text = if language.english() && !s.en.is_empty() { short(&s.en) } else { s.id.clone() };
+            let text = if language.0.is_english() && !s.en.is_empty() { short(&s.en) } else { s.id.clone() };
             let galley = painter.layout_no_wrap(text, egui::FontId::proportional(12.0), egui::Color32::from_rgb(60, 40, 20));
             let rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y), galley.size() + egui::vec2(6.0, 2.0));
             if taken.iter().any(|r| r.intersects(rect)) {

@@ -13,11 +13,12 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::action::UiAction;
 use super::overlays::labels::LabelSettings;
-use super::style::{PAPER, tr};
+use super::style::PAPER;
 use crate::app::camera::{CameraAim, Margins};
 use crate::app::playback::UiWantsKeyboard;
 use crate::app::stage::{Language, Now, Playhead, Selection, Stage};
 use crate::app::ui::UiSystems;
+use crate::rite::acts::deed::Lang;
 
 /// The switches the panels flip: labels, the selected actor's path, the sound.
 #[derive(bevy::ecs::system::SystemParam)]
@@ -68,7 +69,7 @@ fn panels(
     mut actions: MessageWriter<UiAction>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let en = language.english();
+    let lang = language.0;
     let mut out = Vec::new();
     let frame = egui::Frame::side_top_panel(&ctx.global_style()).fill(PAPER);
     // panels are laid out inside a background Ui that spans the window (egui 0.36)
@@ -77,15 +78,15 @@ fn panels(
         "viewport".into(),
         egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
     );
-    margins.top = reload.error.as_ref().map_or(0.0, |err| reload_banner(&mut root, err, en));
+    margins.top = reload.error.as_ref().map_or(0.0, |err| reload_banner(&mut root, err, lang));
     let bottom = egui::Panel::bottom("timeline").frame(frame).show(&mut root, |ui| {
-        bar::bar(ui, &stage, &head, now.beat, &aim.view, en, &mut toggles, &mut typed, &mut out);
+        bar::bar(ui, &stage, &head, now.beat, &aim.view, lang, &mut toggles, &mut typed, &mut out);
     });
     margins.bottom = bottom.response.rect.height();
     margins.left = 0.0;
     if !typed.hide_text {
         let narrow = ctx.viewport_rect().width() < 1100.0;
-        let shown = text::Shown { rite: &stage.rite, here: now.beat, selected: selection.0, en, names: &names.0 };
+        let shown = text::Shown { rite: &stage.rite, here: now.beat, selected: selection.0, lang, names: &names.0 };
         let left = egui::Panel::left("text")
             .default_size(if narrow { 260.0 } else { 330.0 })
             .resizable(true)
@@ -101,7 +102,7 @@ fn panels(
         Some(i) => {
             let right = egui::Panel::right("people").default_size(300.0).resizable(true).frame(frame).show(&mut root, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    inspector::inspector(ui, &stage, i, &head, now.beat, en, &mut toggles.show_path.0, &mut out);
+                    inspector::inspector(ui, &stage, i, &head, now.beat, lang, &mut toggles.show_path.0, &mut out);
                 });
             });
             right.response.rect.width()
@@ -115,15 +116,13 @@ fn panels(
 
 /// A broken edit of the scene file: say where, and that the last good version keeps playing.
 /// Returns the banner's height.
-fn reload_banner(root: &mut egui::Ui, err: &crate::rite::scene::load::LoadError, en: bool) -> f32 {
+fn reload_banner(root: &mut egui::Ui, err: &crate::rite::scene::load::LoadError, lang: Lang) -> f32 {
     let banner = egui::Frame::side_top_panel(&root.ctx().global_style()).fill(egui::Color32::from_rgb(120, 24, 20));
     let r = egui::Panel::top("reload_error").frame(banner).show(root, |ui| {
         ui.label(
-            egui::RichText::new(tr(
-                en,
-                "场景文件有误，仍在播放上一个正确的版本：",
-                "The scene file has errors; still playing the last good version:",
-            ))
+            egui::RichText::new(
+                lang.pick("场景文件有误，仍在播放上一个正确的版本：", "The scene file has errors; still playing the last good version:"),
+            )
             .color(egui::Color32::WHITE)
             .strong(),
         );

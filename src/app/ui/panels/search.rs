@@ -4,11 +4,12 @@
 use bevy_egui::egui;
 
 use crate::app::ui::action::UiAction;
-use crate::app::ui::style::{DONE, tr};
+use crate::app::ui::style::DONE;
+use crate::rite::acts::deed::Lang;
 use crate::rite::compile::Rite;
 
 /// Lists what `q` finds; a click selects the person or asks to seek to the clause or step.
-pub(super) fn hits(ui: &mut egui::Ui, rite: &Rite, q: &str, en: bool, out: &mut Vec<UiAction>) {
+pub(super) fn hits(ui: &mut egui::Ui, rite: &Rite, q: &str, lang: Lang, out: &mut Vec<UiAction>) {
     egui::ScrollArea::vertical().id_salt("hits").max_height(180.0).show(ui, |ui| {
         let mut shown = 0;
         let lower = q.to_lowercase();
@@ -43,7 +44,7 @@ pub(super) fn hits(ui: &mut egui::Ui, rite: &Rite, q: &str, en: bool, out: &mut 
             shown += 1;
         }
         if shown == 0 {
-            ui.label(egui::RichText::new(tr(en, "无结果", "nothing found")).color(DONE));
+            ui.label(egui::RichText::new(lang.pick("无结果", "nothing found")).color(DONE));
         }
     });
 }

@@ -6,7 +6,7 @@ use bevy_egui::egui;
 
 use super::{Toggles, Typed};
 use crate::app::ui::action::UiAction;
-use crate::app::ui::style::{DONE, INK, NOW, tr};
+use crate::app::ui::style::{DONE, INK, NOW};
 use crate::rite::Rite;
 use crate::rite::acts::deed::Lang;
 use crate::rite::glossary::{glossary, pinyin_of};
@@ -17,7 +17,7 @@ pub(super) struct Shown<'a> {
     pub rite: &'a Rite,
     pub here: BeatRef,
     pub selected: Option<usize>,
-    pub en: bool,
+    pub lang: Lang,
     /// the names of things, underlined in the text
     pub names: &'a [String],
 }
@@ -30,22 +30,22 @@ pub(super) fn text_panel(
     typed: &mut Typed,
     out: &mut Vec<UiAction>,
 ) -> Option<String> {
-    let Shown { rite, en, .. } = *shown;
+    let Shown { rite, lang, .. } = *shown;
     let ctx = ui.ctx().clone();
     ui.horizontal(|ui| {
-        ui.heading(if en { &rite.title_en } else { &rite.title });
+        ui.heading(if lang.is_english() { &rite.title_en } else { &rite.title });
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             // text size: the whole interface scales
-            if ui.small_button("A+").on_hover_text(tr(en, "放大文字", "larger text")).clicked() {
+            if ui.small_button("A+").on_hover_text(lang.pick("放大文字", "larger text")).clicked() {
                 ctx.set_zoom_factor((ctx.zoom_factor() + 0.1).min(1.8));
             }
-            if ui.small_button("A−").on_hover_text(tr(en, "缩小文字", "smaller text")).clicked() {
+            if ui.small_button("A−").on_hover_text(lang.pick("缩小文字", "smaller text")).clicked() {
                 ctx.set_zoom_factor((ctx.zoom_factor() - 0.1).max(0.7));
             }
-            if ui.selectable_label(en, "EN").clicked() {
+            if ui.selectable_label(lang.is_english(), "EN").clicked() {
                 out.push(UiAction::SetLanguage(Lang::En));
             }
-            if ui.selectable_label(!en, "中").clicked() {
+            if ui.selectable_label(!lang.is_english(), "中").clicked() {
                 out.push(UiAction::SetLanguage(Lang::Zh));
             }
         });
@@ -65,17 +65,17 @@ pub(super) fn text_panel(
 
 /// The clause, its translation, the 记 that annotate the step and the commentaries.
 fn reading(ui: &mut egui::Ui, shown: &Shown, toggles: &mut Toggles, typed: &mut Typed, out: &mut Vec<UiAction>) -> Option<String> {
-    let Shown { rite, here, en, names, .. } = *shown;
+    let Shown { rite, here, lang, names, .. } = *shown;
     let step = &rite.steps[here.step];
-    let section = if en { glossary().section_en(&step.section).unwrap_or(&step.section) } else { &step.section };
-    ui.label(egui::RichText::new(format!("{section} · {} {} / {}", tr(en, "第", "step"), here.step + 1, rite.steps.len())).color(DONE));
-    if let Some(choices) = crate::app::ui::readings::notice(ui, rite, here, en) {
+    let section = if lang.is_english() { glossary().section_en(&step.section).unwrap_or(&step.section) } else { &step.section };
+    ui.label(egui::RichText::new(format!("{section} · {} {} / {}", lang.pick("第", "step"), here.step + 1, rite.steps.len())).color(DONE));
+    if let Some(choices) = crate::app::ui::readings::notice(ui, rite, here, lang) {
         out.push(UiAction::ChooseReadings(choices));
     }
     ui.separator();
     ui.horizontal(|ui| {
-        ui.label(egui::RichText::new(tr(en, "原文", "Classical text")).strong());
-        ui.checkbox(&mut typed.pinyin, tr(en, "拼音", "pinyin"));
+        ui.label(egui::RichText::new(lang.pick("原文", "Classical text")).strong());
+        ui.checkbox(&mut typed.pinyin, lang.pick("拼音", "pinyin"));
     });
     // each clause a link: the enacted one in red, those done in grey
     let mut word_under_pointer = None;
@@ -120,7 +120,7 @@ fn reading(ui: &mut egui::Ui, shown: &Shown, toggles: &mut Toggles, typed: &mut 
         ui.label(egui::RichText::new(pinyin_of(&step.text())).italics().color(DONE));
     }
     ui.add_space(8.0);
-    if en {
+    if lang.is_english() {
         ui.label(egui::RichText::new("Translation").strong());
         ui.label(egui::RichText::new(&step.translation_en).color(INK));
         egui::CollapsingHeader::new("Modern Chinese translation (译文)").id_salt("yiwen").show(ui, |ui| {
@@ -133,15 +133,15 @@ fn reading(ui: &mut egui::Ui, shown: &Shown, toggles: &mut Toggles, typed: &mut 
     let notes: Vec<&crate::rite::compile::StepInfo> = rite.steps.iter().filter(|s| s.annotates.contains(&step.id)).collect();
     if !notes.is_empty() {
         ui.add_space(8.0);
-        ui.label(egui::RichText::new(tr(en, "记", "Notes (记)")).strong());
+        ui.label(egui::RichText::new(lang.pick("记", "Notes (记)")).strong());
         for n in notes {
             ui.label(egui::RichText::new(n.text()).italics().color(DONE));
-            if en {
+            if lang.is_english() {
                 ui.label(egui::RichText::new(&n.translation_en).italics().color(DONE));
             }
         }
     }
-    if let Some(word) = crate::app::ui::commentary::notes(ui, rite, here, en, &mut toggles.notes, names) {
+    if let Some(word) = crate::app::ui::commentary::notes(ui, rite, here, lang, &mut toggles.notes, names) {
         word_under_pointer = Some(word);
     }
     word_under_pointer
@@ -149,26 +149,26 @@ fn reading(ui: &mut egui::Ui, shown: &Shown, toggles: &mut Toggles, typed: &mut 
 
 /// Search, the glossary, the cast, the contents, 贾疏's divisions and the readings.
 fn finder(ui: &mut egui::Ui, shown: &Shown, toggles: &mut Toggles, typed: &mut Typed, out: &mut Vec<UiAction>) {
-    let Shown { rite, selected, en, .. } = *shown;
+    let Shown { rite, selected, lang, .. } = *shown;
     ui.horizontal(|ui| {
-        ui.label(tr(en, "检索", "Search"));
+        ui.label(lang.pick("检索", "Search"));
         ui.add(
             egui::TextEdit::singleline(&mut typed.search)
-                .hint_text(tr(en, "原文、译文、人名", "text, translation, names"))
+                .hint_text(lang.pick("原文、译文、人名", "text, translation, names"))
                 .desired_width(f32::INFINITY),
         );
     });
     let search = typed.search.clone();
     if !search.trim().is_empty() {
-        super::search::hits(ui, rite, search.trim(), en, out);
+        super::search::hits(ui, rite, search.trim(), lang, out);
     }
-    egui::CollapsingHeader::new(tr(en, "术语", "Glossary")).default_open(false).show(ui, |ui| {
-        crate::app::ui::glossary::browser(ui, &mut typed.glossary, en);
+    egui::CollapsingHeader::new(lang.pick("术语", "Glossary")).default_open(false).show(ui, |ui| {
+        crate::app::ui::glossary::browser(ui, &mut typed.glossary, lang);
     });
-    egui::CollapsingHeader::new(tr(en, "人物", "Cast")).default_open(false).show(ui, |ui| {
+    egui::CollapsingHeader::new(lang.pick("人物", "Cast")).default_open(false).show(ui, |ui| {
         egui::ScrollArea::vertical().id_salt("cast").max_height(240.0).show(ui, |ui| {
             for (i, a) in rite.timeline.actors.iter().enumerate() {
-                let label = if en && !a.en.is_empty() { format!("{} · {}", a.name, a.en) } else { a.name.clone() };
+                let label = if lang.is_english() && !a.en.is_empty() { format!("{} · {}", a.name, a.en) } else { a.name.clone() };
                 if ui.selectable_label(selected == Some(i), label).clicked() {
                     out.push(UiAction::Select(Some(i)));
                 }
@@ -176,9 +176,9 @@ fn finder(ui: &mut egui::Ui, shown: &Shown, toggles: &mut Toggles, typed: &mut T
         });
     });
     if selected.is_none() {
-        ui.label(egui::RichText::new(tr(en, "点击人物，查看其职事", "Click a person to see their duties")).color(DONE));
+        ui.label(egui::RichText::new(lang.pick("点击人物，查看其职事", "Click a person to see their duties")).color(DONE));
     }
-    egui::CollapsingHeader::new(tr(en, "目录", "Contents")).default_open(false).show(ui, |ui| {
+    egui::CollapsingHeader::new(lang.pick("目录", "Contents")).default_open(false).show(ui, |ui| {
         egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
             let mut last = "";
             for s in &rite.steps {
@@ -191,9 +191,9 @@ fn finder(ui: &mut egui::Ui, shown: &Shown, toggles: &mut Toggles, typed: &mut T
             }
         });
     });
-    crate::app::ui::commentary::divisions(ui, rite, en, out);
+    crate::app::ui::commentary::divisions(ui, rite, lang, out);
     let failed = toggles.readings.error.clone();
-    if let Some(choices) = crate::app::ui::readings::section(ui, rite, en, failed.as_deref()) {
+    if let Some(choices) = crate::app::ui::readings::section(ui, rite, lang, failed.as_deref()) {
         out.push(UiAction::ChooseReadings(choices));
     }
 }
