@@ -96,7 +96,6 @@ pub(super) fn inspector(
     let duties = stage.rite.duties(i);
     ui.label(egui::RichText::new(format!("{} ({})", lang.pick("职事", "Duties"), duties.len())).strong());
     let mut last = "";
-    let lang = lang;
     for (r, acts) in duties {
         let what = describe(acts, &stage.rite, lang);
         let step = &stage.rite.steps[r.step];
