@@ -130,6 +130,7 @@ pub(super) fn templates_and_steps(scene: &Scene, problems: &mut Vec<Problem>) ->
         }
     }
     let acyclic = template_cycles(scene, problems);
+    unused_templates(scene, problems);
     if scene.steps.is_empty() {
         problems.push(Problem::new(root().field("steps"), "a scene needs at least one step: there is nothing to enact"));
     }
@@ -145,6 +146,47 @@ pub(super) fn templates_and_steps(scene: &Scene, problems: &mut Vec<Problem>) ->
         }
     }
     acyclic
+}
+
+/// Choreography written once is used: a template no step, reading or other template uses is dead
+/// text that a reader of the scene would take for part of the rite. A use whose name is built from
+/// a parameter (`Use("shot_{h1}_jia")`) counts for every template its pattern can name.
+fn unused_templates(scene: &Scene, problems: &mut Vec<Problem>) {
+    use crate::rite::scene::model::Entry;
+    let beats = scene.steps.iter().flat_map(|s| s.beats.iter().map(|b| &b.acts));
+    let readings = scene.readings.iter().flat_map(|r| r.alternatives.iter().flat_map(|a| a.beats.iter().map(|b| &b.acts)));
+    let bodies = scene.templates.iter().map(|t| &t.acts);
+    let used: Vec<&str> =
+        beats.chain(readings).chain(bodies).flatten().filter_map(|e| if let Entry::Use(name, _) = e { Some(name.as_str()) } else { None }).collect();
+    for (i, t) in scene.templates.iter().enumerate() {
+        if !used.iter().any(|name| may_name(name, &t.id)) {
+            problems.push(Problem::new(
+                root().field("templates").index(i).field("id"),
+                format!("template `{}` is never used: use it, or delete it", t.id),
+            ));
+        }
+    }
+}
+
+/// Whether a template name as written, its `{param}` pieces standing for any text, can be `id`.
+fn may_name(written: &str, id: &str) -> bool {
+    let mut literals = Vec::new();
+    let mut rest = written;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else { break };
+        literals.push(&rest[..open]);
+        rest = &rest[open + close + 1..];
+    }
+    if literals.is_empty() {
+        return written == id;
+    }
+    let (first, middle) = literals.split_first().unwrap_or((&"", &[]));
+    let Some(mut left) = id.strip_prefix(first) else { return false };
+    for piece in middle {
+        let Some(at) = left.find(piece) else { return false };
+        left = &left[at + piece.len()..];
+    }
+    left.ends_with(rest)
 }
 
 /// A template that uses itself, directly or through others, can never finish expanding: an error
@@ -210,5 +252,21 @@ fn check_unique_at<'a>(ids: impl Iterator<Item = &'a str>, item: impl Fn(usize) 
         } else {
             seen.insert(id, i);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::may_name;
+
+    #[test]
+    fn a_name_built_from_parameters_names_every_template_it_can_spell() {
+        assert!(may_name("qu_dongbi", "qu_dongbi"));
+        assert!(!may_name("qu_dongbi", "jiang_qu_dongbi"));
+        assert!(may_name("shot_{h1}_jia", "shot_hit_jia"));
+        assert!(!may_name("shot_{h1}_jia", "shot_hit_yi"));
+        assert!(may_name("b_shot_{h}_{n}", "b_shot_miss_2"));
+        assert!(may_name("{any}", "whatever"));
+        assert!(!may_name("b_{x}_n", "a_b_n"));
     }
 }
