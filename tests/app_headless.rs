@@ -237,7 +237,7 @@ mod reload {
         await_reload(&mut app);
         let status = app.world().resource::<ReloadStatus>().clone();
         let err = status.error.expect("a diagnostic").to_string();
-        assert!(err.contains(".ron:") && err.contains(": error: unknown place `两楹之间`"), "{err}");
+        assert!(err.contains(".ron:") && err.contains(": error[unknown-name]: unknown place `两楹之间`"), "{err}");
         assert_eq!(host_name(&app), "主人甲");
         assert_world_matches(&mut app);
     }

@@ -174,11 +174,11 @@ fn check_is_clean_on_the_shipped_scene_and_located_on_a_broken_one() {
     let out = sheli(&["check", SCENE]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains(": ok:"));
-    let out = sheli(&["check", "tests/bad_scenes/unknown_ids.ron", SCENE]);
+    let out = sheli(&["check", "tests/bad_scenes/unknown-name.unknown_ids.ron", SCENE]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.starts_with("tests/bad_scenes/unknown_ids.ron:"), "{err}");
-    assert!(err.contains(": error: unknown actor `zhuern`"), "{err}");
+    assert!(err.starts_with("tests/bad_scenes/unknown-name.unknown_ids.ron:"), "{err}");
+    assert!(err.contains(": error[unknown-name]: unknown actor `zhuern`"), "{err}");
 }
 
 fn stderr(out: &std::process::Output) -> String {

@@ -1,7 +1,7 @@
 //! The rite engine on a small courtyard: loading, diagnostics, routing, templates, `state_at`.
 
 use proptest::prelude::*;
-use sheli::rite::compile::Rite;
+use sheli::rite::compile::{Code, Rite};
 use sheli::rite::court::Level;
 use sheli::rite::load;
 use sheli::rite::timeline::Pose;
@@ -18,8 +18,12 @@ fn actor(rite: &Rite, id: &str) -> usize {
     rite.timeline.actor_index(id).unwrap()
 }
 
+/// Each case of `tests/bad_scenes` is named `CODE.case.ron` after the code it is written to show
+/// (`rule.hands.ron`), gives exactly the diagnostics of its `.expected`, and shows that code among
+/// them; every code has a case.
 #[test]
 fn every_broken_scene_gives_its_diagnostics() {
+    let mut shown = std::collections::BTreeSet::new();
     let mut checked = 0;
     for entry in std::fs::read_dir("tests/bad_scenes").unwrap() {
         let path = entry.unwrap().path();
@@ -27,16 +31,24 @@ fn every_broken_scene_gives_its_diagnostics() {
             continue;
         }
         let file = path.to_string_lossy().to_string();
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        let named = stem.split('.').next().unwrap_or_default();
+        let code = Code::ALL.into_iter().find(|c| c.name() == named).unwrap_or_else(|| panic!("{file}: `{named}` is not a code"));
         let src = std::fs::read_to_string(&path).unwrap();
         let expected_path = path.with_extension("expected");
         let expected = std::fs::read_to_string(&expected_path).unwrap_or_else(|_| panic!("{} needs {}", file, expected_path.display()));
-        let got = match load(&file, &src) {
+        let diagnostics = match load(&file, &src) {
             Ok(_) => panic!("{file} should not load"),
-            Err(d) => d.0.iter().map(|d| d.headline()).collect::<Vec<_>>().join("\n"),
+            Err(d) => d.0,
         };
+        assert!(diagnostics.iter().any(|d| d.code == code), "{file} is named after `{named}` but does not show it");
+        let got = diagnostics.iter().map(|d| d.headline()).collect::<Vec<_>>().join("\n");
         assert_eq!(got.trim(), expected.trim(), "diagnostics of {file}");
+        shown.insert(code);
         checked += 1;
     }
+    let missing: Vec<&str> = Code::ALL.into_iter().filter(|c| !shown.contains(c)).map(|c| c.name()).collect();
+    assert!(missing.is_empty(), "no broken scene shows {missing:?}");
     assert!(checked >= 10, "only {checked} broken scenes");
 }
 

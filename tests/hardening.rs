@@ -57,7 +57,7 @@ fn a_missing_part_names_the_entry() {
     let dir = scratch("missing");
     let main = dir.join("main.ron");
     let got = diagnostics(main.to_str().unwrap(), &mini_with("    parts: [\"nowhere.ron\"],"));
-    assert!(got.contains("main.ron:5:13: error: cannot read part") && got.contains("nowhere.ron`: No such file"), "{got}");
+    assert!(got.contains("main.ron:5:13: error[part]: cannot read part") && got.contains("nowhere.ron`: No such file"), "{got}");
 }
 
 /// The mini courtyard with its ground stretched far south, `n` small blocks in a lattice there,

@@ -82,7 +82,7 @@ fn blow_up_scenes_fail_located_and_small() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{name}: {err}");
         let located = format!("{}:", file.display());
-        assert!(err.lines().next().is_some_and(|l| l.starts_with(&located) && l.contains(": error: ")), "{name}: {err}");
+        assert!(err.lines().next().is_some_and(|l| l.starts_with(&located) && l.contains(": error[")), "{name}: {err}");
         let peak = children_peak_kb();
         eprintln!("{name}: peak so far {} MB: {}", peak / 1024, err.lines().next().unwrap_or(""));
         assert!(peak < LIMIT_KB, "{name}: check reached {} MB", peak / 1024);

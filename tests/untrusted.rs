@@ -145,7 +145,7 @@ fn text_that_is_not_clean_text_is_located_by_line_and_column() {
 
 #[test]
 fn a_closed_or_full_stream_ends_quietly() {
-    let bad = "tests/bad_scenes/duplicate_ids.ron";
+    let bad = "tests/bad_scenes/duplicate-id.duplicate_ids.ron";
     let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_sheli")).args(["check", bad]).stderr(Stdio::from(full)).output().unwrap();
     assert_eq!(out.status.code(), Some(1), "a full stderr: the scene's verdict, not a panic (101)");

@@ -1,11 +1,11 @@
 //! One actor's act within a phase, move by move: each kind of move is its own method, and each
 //! returns when the actor is done with it. What cannot happen is a problem at the move's node.
 
-use super::WALK_SPEED;
 use super::music::RELEASE_AFTER;
 use super::names::Name;
 use super::props::PropEvent;
 use super::sim::Sim;
+use super::{Code, WALK_SPEED};
 use crate::rite::acts::deed::Deed;
 use crate::rite::acts::gesture::Gesture;
 use crate::rite::court::route::RouteError;
@@ -54,7 +54,7 @@ impl<'a> Sim<'a> {
             let at = MoveAt { a, act, index, line };
             if !self.rest[a].present && !matches!(m, Move::Enter(_)) {
                 let msg = format!("{} is not here (not yet entered, or already gone): `Enter` first", self.tracks[a].name);
-                self.problem_in(at.path(), msg, at.note());
+                self.problem_in(Code::Body, at.path(), msg, at.note());
                 continue;
             }
             // a gesture that handles no thing and is no speech or wait: 拜, 揖, 坐, 相, 解纲 …
@@ -87,14 +87,14 @@ impl<'a> Sim<'a> {
         }
         end.gear = g.gear_after(end.gear);
         let done = t + g.seconds();
-        if let Err(msg) = self.needs(a, g, events, t) {
-            self.problem_in(at.path(), msg, at.note());
+        if let Err((code, msg)) = self.needs(a, g, events, t) {
+            self.problem_in(code, at.path(), msg, at.note());
             return t;
         }
         let deed = match self.cord(a, m, g, done).unwrap_or_else(|| self.lead(a, m, g, &mut end)) {
             Ok(deed) => deed,
             Err(msg) => {
-                self.problem_in(at.path(), msg, at.note());
+                self.problem_in(Code::Body, at.path(), msg, at.note());
                 return t;
             }
         };
@@ -118,7 +118,7 @@ impl<'a> Sim<'a> {
     ) -> f32 {
         let (a, mut t) = (at.a, t);
         let Some(mut dest) = self.point(to, off) else {
-            self.problem_in(at.path().field("to"), self.unknown(Name::Place, to), at.note());
+            self.problem_in(Code::UnknownName, at.path().field("to"), self.unknown(Name::Place, to), at.note());
             return t;
         };
         dest[0] += at.line.0;
@@ -129,7 +129,7 @@ impl<'a> Sim<'a> {
                 let metres = crate::rite::court::route::length(&path);
                 let rules = self.may_walk(a, metres).and_then(|()| self.own_stair(a, &path)).and_then(|()| self.passes_south(a, &path, t));
                 if let Err(msg) = rules {
-                    self.problem_in(at.path(), msg, at.note());
+                    self.problem_in(Code::Rule, at.path(), msg, at.note());
                 }
                 if metres > 0.01 {
                     let cum = cumulative(&path);
@@ -148,7 +148,7 @@ impl<'a> Sim<'a> {
                     at.path().field("to")
                 };
                 let msg = format!("{} cannot walk to `{to}`: {e}", self.tracks[a].name);
-                self.problem_in(blame, msg, at.note());
+                self.problem_in(Code::Route, blame, msg, at.note());
             }
         }
         if let Some(d) = face {
@@ -162,11 +162,11 @@ impl<'a> Sim<'a> {
         let a = at.a;
         if self.rest[a].present {
             let msg = format!("{} is already here", self.tracks[a].name);
-            self.problem_in(at.path(), msg, at.note());
+            self.problem_in(Code::Body, at.path(), msg, at.note());
             return t;
         }
         let Some(mut p) = self.point(place, None) else {
-            self.problem_in(at.path().index(0), self.unknown(Name::Place, place), at.note());
+            self.problem_in(Code::UnknownName, at.path().index(0), self.unknown(Name::Place, place), at.note());
             return t;
         };
         p[0] += at.line.0;
@@ -180,7 +180,7 @@ impl<'a> Sim<'a> {
 
     fn exit(&mut self, at: &MoveAt, t: f32, events: &[PropEvent], deeds: &mut Vec<Deed>) -> f32 {
         if let Err(msg) = self.leaves_empty_handed(at.a, events, t) {
-            self.problem_in(at.path(), msg, at.note());
+            self.problem_in(Code::Hands, at.path(), msg, at.note());
         }
         let end = Rest { present: false, leading: None, ..self.rest[at.a] };
         deeds.push(Deed::Exit);
@@ -189,7 +189,7 @@ impl<'a> Sim<'a> {
 
     fn wait(&mut self, at: &MoveAt, seconds: f32, t: f32, deeds: &mut Vec<Deed>) -> f32 {
         if !(seconds > 0.0 && seconds.is_finite()) {
-            self.problem_in(at.path(), format!("a wait must last a positive number of seconds, not {seconds}"), at.note());
+            self.problem_in(Code::Timing, at.path(), format!("a wait must last a positive number of seconds, not {seconds}"), at.note());
             return t;
         }
         let rest = self.rest[at.a];
@@ -211,7 +211,7 @@ impl<'a> Sim<'a> {
         let a = at.a;
         let Some(p) = m.thing() else { return t };
         let Some(&prop) = self.prop_ix.get(p) else {
-            self.problem_in(at.path().index(0).field("arrow"), self.unknown(Name::Prop, p), at.note());
+            self.problem_in(Code::UnknownName, at.path().index(0).field("arrow"), self.unknown(Name::Prop, p), at.note());
             return t;
         };
         let g = m.gesture().unwrap_or(Gesture::Take);

@@ -16,9 +16,11 @@ mod walk;
 use super::court::Courtyard;
 use super::timeline::Timeline;
 use crate::rite::acts::deed::Acts;
+pub use crate::rite::scene::diag::{Code, Refusal};
 use crate::rite::scene::model::Scene;
 use crate::rite::scene::span::Path;
 use sim::Sim;
+pub use validate::unused_templates;
 
 /// Ceremonial pace, metres a second.
 pub const WALK_SPEED: f32 = 0.9;
@@ -82,6 +84,7 @@ pub struct Rite {
 /// the loader turns it into a located [`Diagnostic`](crate::rite::scene::diag::Diagnostic).
 #[derive(Debug, Clone)]
 pub struct Problem {
+    pub code: Code,
     pub path: Path,
     pub message: String,
     pub related: Vec<Related>,
@@ -95,8 +98,8 @@ pub struct Related {
 }
 
 impl Problem {
-    pub fn new(path: Path, message: impl Into<String>) -> Problem {
-        Problem { path, message: message.into(), related: Vec::new() }
+    pub fn new(code: Code, path: Path, message: impl Into<String>) -> Problem {
+        Problem { code, path, message: message.into(), related: Vec::new() }
     }
 
     pub fn with(mut self, related: Option<Related>) -> Problem {

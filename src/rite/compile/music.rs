@@ -3,6 +3,7 @@
 //! that clause's start, and if its drum keeps the beat (间若一) every arrow loosed meanwhile waits
 //! for a stroke, save those of the archers it leaves `free` (公 … 不以乐志).
 
+use super::Code;
 use super::names::Name;
 use super::sim::Sim;
 use crate::music::cue::{Cue, Part, Placed, drum_period, once_through};
@@ -40,14 +41,18 @@ impl Sim<'_> {
                     crate::rite::scene::spell::unknown_name("piece", &cue.piece, known.iter().copied()),
                     known.join("、")
                 );
-                self.problem(cpath.field("piece"), msg);
+                self.problem(Code::UnknownName, cpath.field("piece"), msg);
                 continue;
             };
             let parts = self.parts(cue, &cpath);
             let index = self.music.len();
             let until = match &cue.until {
                 Some(words) if letters(words).is_empty() => {
-                    self.problem(cpath.field("until"), "`until` names no clause: give a few words of the 原文 where the music stops");
+                    self.problem(
+                        Code::Music,
+                        cpath.field("until"),
+                        "`until` names no clause: give a few words of the 原文 where the music stops",
+                    );
                     t
                 }
                 Some(words) => {
@@ -64,6 +69,7 @@ impl Sim<'_> {
                 self.meter = Some(Meter { origin: t, period: drum_period(lib), free, cue: index });
                 if cue.until.is_none() {
                     self.problem(
+                        Code::Music,
                         cpath.field("meter"),
                         "a drum that keeps the beat needs `until`: the clause where the shooting to it ends",
                     );
@@ -84,14 +90,18 @@ impl Sim<'_> {
                 None => {
                     let known: Vec<&str> = scene.ensembles.iter().map(|e| e.id.as_str()).collect();
                     let hint = nearest(id, &known).map(|k| format!(" (did you mean `{k}`?)")).unwrap_or_default();
-                    self.problem(cpath.field("by"), format!("unknown ensemble `{id}`{hint}"));
+                    self.problem(Code::UnknownName, cpath.field("by"), format!("unknown ensemble `{id}`{hint}"));
                     return Vec::new();
                 }
             },
             None => (&cue.parts, cpath.field("parts")),
         };
         if listed.is_empty() {
-            self.problem(cpath.clone(), "a cue with no players: give `by` (an ensemble) or `parts` (歌, 瑟, 笙, 钟, 鼓 … and who)");
+            self.problem(
+                Code::Music,
+                cpath.clone(),
+                "a cue with no players: give `by` (an ensemble) or `parts` (歌, 瑟, 笙, 钟, 鼓 … and who)",
+            );
         }
         let mut parts = Vec::new();
         for (j, (part, who)) in listed.iter().enumerate() {
@@ -107,7 +117,7 @@ impl Sim<'_> {
     fn performers(&mut self, who: &str, node: &Path) -> Option<Vec<usize>> {
         let found = self.who(who);
         if found.is_none() {
-            self.problem(node.clone(), self.unknown(Name::Performer, who));
+            self.problem(Code::UnknownName, node.clone(), self.unknown(Name::Performer, who));
         }
         found
     }
@@ -116,7 +126,7 @@ impl Sim<'_> {
         if let Some(&i) = self.actor_ix.get(who) {
             return Some(i);
         }
-        self.problem(node.clone(), self.unknown(Name::Actor, who));
+        self.problem(Code::UnknownName, node.clone(), self.unknown(Name::Actor, who));
         None
     }
 
@@ -140,7 +150,7 @@ impl Sim<'_> {
     /// The scene has ended with music still waiting for its clause.
     pub(super) fn unended_music(&mut self) {
         for (_, words, node) in std::mem::take(&mut self.pending) {
-            self.problem(node, format!("no later clause contains `{words}`: the music would never stop"));
+            self.problem(Code::Music, node, format!("no later clause contains `{words}`: the music would never stop"));
         }
     }
 

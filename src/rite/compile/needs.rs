@@ -6,7 +6,7 @@
 
 use super::props::PropEvent;
 use super::sim::{Sim, used_at};
-use super::{Problem, Related};
+use super::{Code, Problem, Refusal, Related};
 use crate::music::cue::Part;
 use crate::rite::acts::gear::Hand;
 use crate::rite::acts::gesture::Gesture;
@@ -37,7 +37,7 @@ const ON_LINE: f32 = 0.05;
 impl Sim<'_> {
     /// Whether actor `a` can make gesture `g` now; the reason if not.
     /// `events` are the phase's handlings so far, `t` when the gesture begins.
-    pub(super) fn needs(&self, a: usize, g: Gesture, events: &[PropEvent], t: f32) -> Result<(), String> {
+    pub(super) fn needs(&self, a: usize, g: Gesture, events: &[PropEvent], t: f32) -> Result<(), Refusal> {
         let name = &self.tracks[a].name;
         match g {
             Gesture::Guan => {
@@ -49,10 +49,10 @@ impl Sim<'_> {
                     dx.hypot(dz) <= WASH_REACH
                 });
                 if !near {
-                    return Err(format!("{name} cannot 盥 here: the hands are washed at a 洗 (walk to it first)"));
+                    return Err(Code::Body.refuse(format!("{name} cannot 盥 here: the hands are washed at a 洗 (walk to it first)")));
                 }
                 if let Some(held) = self.in_hand(a, events, t) {
-                    return Err(format!("{name} cannot 盥 holding the {held}: put it down or hand it on first"));
+                    return Err(Code::Hands.refuse(format!("{name} cannot 盥 holding the {held}: put it down or hand it on first")));
                 }
                 Ok(())
             }
@@ -62,21 +62,21 @@ impl Sim<'_> {
                     .iter()
                     .zip(&self.props)
                     .any(|(held, p)| p.kind == PropKind::Flag && held.is_some_and(|(h, _)| h == a));
-                if holds_flag { Ok(()) } else { Err(format!("{name} holds no flag (旌) to {}: `执` it first", g.name())) }
+                if holds_flag { Ok(()) } else { Err(Code::Hands.refuse(format!("{name} holds no flag (旌) to {}: `执` it first", g.name()))) }
             }
             Gesture::ZuJue => match (drinking_stance(&self.clause), self.rest[a].seated) {
-                (Some(Stance::Standing), true) => Err(format!("{name} drains the cup seated, but the text says 立 (standing): `兴` first")),
-                (Some(Stance::Seated), false) => Err(format!("{name} drains the cup standing, but the text says 坐 (seated): `坐` first")),
+                (Some(Stance::Standing), true) => Err(Code::Rule.refuse(format!("{name} drains the cup seated, but the text says 立 (standing): `兴` first"))),
+                (Some(Stance::Seated), false) => Err(Code::Rule.refuse(format!("{name} drains the cup standing, but the text says 坐 (seated): `坐` first"))),
                 _ => Ok(()),
             },
             g if g.is_bow() && !self.clause.contains('执') => match self.in_hand(a, events, t) {
-                Some(held) => Err(format!(
+                Some(held) => Err(Code::Rule.refuse(format!(
                     "{name} bows (拜) holding the {held}: a 拜 is made with the hands free (奠 it first), unless the text says he holds it (执…拜)"
-                )),
+                ))),
                 None => Ok(()),
             },
             Gesture::Sing if !self.singers.contains(&a) => {
-                Err(format!("{name} is not a singer: 歌 is for the performers of a 歌 part (an ensemble's or a cue's)"))
+                Err(Code::Body.refuse(format!("{name} is not a singer: 歌 is for the performers of a 歌 part (an ensemble's or a cue's)")))
             }
             _ => Ok(()),
         }
@@ -254,7 +254,7 @@ impl Sim<'_> {
                 self.tracks[b].name,
                 (here.pos[0] - self.rest[b].pos[0]).hypot(here.pos[2] - self.rest[b].pos[2]),
             );
-            self.problems.push(Problem::new(path.clone(), msg).with(used_at(used.as_ref())));
+            self.problems.push(Problem::new(Code::Body, path.clone(), msg).with(used_at(used.as_ref())));
         }
     }
 
@@ -285,7 +285,7 @@ impl Sim<'_> {
                 self.tracks[who].name, self.music[j].piece, self.music[i].piece
             );
             let other = Related { label: "the piece still sounding".into(), path: self.music_at[i].clone() };
-            self.problems.push(Problem::new(self.music_at[j].clone(), msg).with(Some(other)));
+            self.problems.push(Problem::new(Code::Music, self.music_at[j].clone(), msg).with(Some(other)));
         }
     }
 }

@@ -1,9 +1,9 @@
 //! Things changing hands: each 取, 奠, 授, 设, 彻 and 射 of a phase, in time order, checked
 //! against who holds what and where it lies, and written into the prop tracks.
 
-use super::BeatInfo;
 use super::REACH;
 use super::names::Name;
+use super::{BeatInfo, Code};
 use crate::rite::acts::gear::Hand;
 use crate::rite::court::route::dist3;
 use crate::rite::scene::model::Dir;
@@ -81,6 +81,7 @@ impl Sim<'_> {
             Move::Take(_) | Move::Hold(..) | Move::Tuck(_) | Move::Between(_) => self.take(&e, &h),
             Move::StringBow(_) | Move::SlackBow(_) if kind != PropKind::Bow => {
                 self.problem_in(
+                    Code::Hands,
                     e.path(),
                     format!("{name} ({}) is not a bow: only a bow is strung or unstrung", self.props[e.prop].id),
                     note,
@@ -98,7 +99,7 @@ impl Sim<'_> {
                         None => String::new(),
                     }
                 );
-                self.problem_in(e.path(), msg, note);
+                self.problem_in(Code::Hands, e.path(), msg, note);
                 return;
             }
             Move::Put(_) => {
@@ -148,18 +149,18 @@ impl Sim<'_> {
         match &self.prop_now[e.prop] {
             PropAt::Held(h, _) if *h != e.actor => {
                 let msg = format!("{who} takes {name} ({}) but {} holds it", self.props[e.prop].id, self.tracks[*h].name);
-                self.problem_in(e.path(), msg, note);
+                self.problem_in(Code::Hands, e.path(), msg, note);
                 return None;
             }
             PropAt::Absent => {
-                self.problem_in(e.path(), format!("{who} takes {name} ({}) but it is not here", self.props[e.prop].id), note);
+                self.problem_in(Code::Hands, e.path(), format!("{who} takes {name} ({}) but it is not here", self.props[e.prop].id), note);
                 return None;
             }
             PropAt::At(p, _) | PropAt::Flying { to: p, .. } => {
                 let d = horizontal(*p, here.pos);
                 if d > REACH {
                     let msg = format!("{who} takes {name} ({}) from {d:.1} m away: walk to it first", self.props[e.prop].id);
-                    self.problem_in(e.path(), msg, note);
+                    self.problem_in(Code::Hands, e.path(), msg, note);
                     return None;
                 }
             }
@@ -171,7 +172,7 @@ impl Sim<'_> {
         {
             // 兼诸弣 and 挟 hold the arrows against a bow that is strung
             let msg = format!("{who} takes {name} ({}) with the {bow} unstrung: `张` it first", self.props[e.prop].id);
-            self.problem_in(e.path(), msg, note);
+            self.problem_in(Code::Hands, e.path(), msg, note);
             return None;
         }
         let how = match e.kind {
@@ -189,7 +190,7 @@ impl Sim<'_> {
         let (name, who, here, kind, holder) = (&h.name, &h.who, &h.here, h.kind, h.holder);
         let note = e.used;
         let Some(p) = self.point(place, None) else {
-            self.problem_in(e.path().index(1), self.unknown(Name::Place, place), note);
+            self.problem_in(Code::UnknownName, e.path().index(1), self.unknown(Name::Place, place), note);
             return None;
         };
         if matches!(e.kind, Move::Set(..))
@@ -201,13 +202,13 @@ impl Sim<'_> {
                 "{who} sets out {name} ({}), which nobody brought: he takes it where it is kept and carries it",
                 self.props[e.prop].id
             );
-            self.problem_in(e.path(), msg, note);
+            self.problem_in(Code::Rule, e.path(), msg, note);
         }
         if matches!(e.kind, Move::Set(..))
             && let Some(h) = holder.filter(|h| *h != e.actor)
         {
             let msg = format!("{who} sets out {name} but {} holds it", self.tracks[h].name);
-            self.problem_in(e.path(), msg, note);
+            self.problem_in(Code::Hands, e.path(), msg, note);
             return None;
         }
         Some(PropAt::At(p, Some(here.bearing)))
@@ -218,13 +219,13 @@ impl Sim<'_> {
         let (name, who, here, kind) = (&h.name, &h.who, &h.here, h.kind);
         let note = e.used;
         let Some(&r) = self.actor_ix.get(to) else {
-            self.problem_in(e.path().index(1), self.unknown(Name::Actor, to), note);
+            self.problem_in(Code::UnknownName, e.path().index(1), self.unknown(Name::Actor, to), note);
             return None;
         };
         let there = self.tracks[r].at(e.t);
         if !there.present {
             let msg = format!("{who} hands {name} to {}, who is not here", self.tracks[r].name);
-            self.problem_in(e.path(), msg, note);
+            self.problem_in(Code::Handover, e.path(), msg, note);
             return None;
         }
         let d = horizontal(here.pos, there.pos);
@@ -232,13 +233,13 @@ impl Sim<'_> {
         // down to the top tread, as 尽阶，不升堂，受爵; never from the hall to the court)
         if d > REACH || (here.pos[1] - there.pos[1]).abs() > HAND_REACH_UP {
             let msg = format!("{who} hands {name} to {} {d:.1} m away: they must stand together", self.tracks[r].name);
-            self.problem_in(e.path(), msg, note);
+            self.problem_in(Code::Handover, e.path(), msg, note);
             return None;
         }
         let side_by_side = self.allow.contains(&crate::rite::scene::rules::Exception::SideBySide);
         if !side_by_side && let Some(msg) = not_face_to_face(who, &self.tracks[r].name, here, &there) {
             // reported, and handed all the same: what follows is still checked as it is written
-            self.problem_in(e.path(), format!("{msg}: {name} is handed face to face (授/受)"), note);
+            self.problem_in(Code::Handover, e.path(), format!("{msg}: {name} is handed face to face (授/受)"), note);
         }
         note_actor(info, r, vec![Deed::Receive(e.prop)]);
         Some(PropAt::Held(r, kind.usual_hold()))
@@ -249,11 +250,11 @@ impl Sim<'_> {
         let here = &h.here;
         let note = e.used;
         let Some(solid) = self.court.solid(target) else {
-            self.problem_in(e.path().field("target"), self.unknown(Name::Target, target), note);
+            self.problem_in(Code::UnknownName, e.path().field("target"), self.unknown(Name::Target, target), note);
             return None;
         };
         if !matches!(solid.kind, ObjectKind::Target { .. }) {
-            self.problem_in(e.path().field("target"), format!("`{target}` is not a 侯"), note);
+            self.problem_in(Code::UnknownName, e.path().field("target"), format!("`{target}` is not a 侯"), note);
             return None;
         }
         let (cx, cz) = solid.footprint.centre();

@@ -5,7 +5,7 @@ use super::names::Name;
 use std::collections::HashMap;
 
 use super::props::PropEvent;
-use super::{BeatInfo, LINE_SPACING_CHI, Problem, Related, StepInfo, TURN_SPEED};
+use super::{BeatInfo, Code, LINE_SPACING_CHI, Problem, Related, StepInfo, TURN_SPEED};
 use crate::rite::acts::deed::Deed;
 use crate::rite::acts::gear::Gear;
 use crate::rite::court::Courtyard;
@@ -87,13 +87,13 @@ impl<'a> Sim<'a> {
         sim
     }
 
-    pub(super) fn problem(&mut self, path: Path, message: impl Into<String>) {
-        self.problems.push(Problem::new(path, message));
+    pub(super) fn problem(&mut self, code: Code, path: Path, message: impl Into<String>) {
+        self.problems.push(Problem::new(code, path, message));
     }
 
     /// A problem with an act that a template may have produced: it also points at the use.
-    pub(super) fn problem_in(&mut self, path: Path, message: impl Into<String>, used: Option<&(Path, String)>) {
-        self.problems.push(Problem::new(path, message).with(used_at(used)));
+    pub(super) fn problem_in(&mut self, code: Code, path: Path, message: impl Into<String>, used: Option<&(Path, String)>) {
+        self.problems.push(Problem::new(code, path, message).with(used_at(used)));
     }
 
     pub(super) fn point(&self, place: &str, off: Option<(Len, Len)>) -> Option<[f32; 3]> {
@@ -111,12 +111,12 @@ impl<'a> Sim<'a> {
                 Some(p) => {
                     let level = self.court.level_of(p[0], p[2]);
                     if let Err(e) = self.router.standable(level, p[0], p[2]) {
-                        self.problem(path.field("at"), format!("{} cannot start at `{}`: {e}", a.name, a.start.at));
+                        self.problem(Code::Start, path.field("at"), format!("{} cannot start at `{}`: {e}", a.name, a.start.at));
                     }
                     p
                 }
                 None => {
-                    self.problem(path.field("at"), self.unknown(Name::Place, &a.start.at));
+                    self.problem(Code::UnknownName, path.field("at"), self.unknown(Name::Place, &a.start.at));
                     [0.0; 3]
                 }
             };
@@ -144,6 +144,7 @@ impl<'a> Sim<'a> {
             for (k, m) in g.members.iter().enumerate() {
                 if !self.actor_ix.contains_key(m.as_str()) {
                     self.problem(
+                        Code::UnknownName,
                         root.field("groups").index(gi).field("members").index(k),
                         format!("{} in group `{}`", self.unknown(Name::Actor, m), g.id),
                     );
@@ -158,30 +159,30 @@ impl<'a> Sim<'a> {
             let path = root.field("props").index(i).field("start");
             let initial = match (&p.start.at, &p.start.held_by) {
                 (Some(_), Some(_)) => {
-                    self.problem(path.clone(), format!("prop `{}` cannot both lie somewhere and be held", p.id));
+                    self.problem(Code::Start, path.clone(), format!("prop `{}` cannot both lie somewhere and be held", p.id));
                     PropAt::Absent
                 }
                 (Some(place), None) => match self.point(place, None) {
                     Some(pt) => PropAt::At(pt, None),
                     None => {
-                        self.problem(path.field("at"), self.unknown(Name::Place, place));
+                        self.problem(Code::UnknownName, path.field("at"), self.unknown(Name::Place, place));
                         PropAt::Absent
                     }
                 },
                 (None, Some(who)) => match self.actor_ix.get(who.as_str()) {
                     Some(&a) => PropAt::Held(a, p.start.how.unwrap_or(p.kind.usual_hold())),
                     None => {
-                        self.problem(path.field("held_by"), self.unknown(Name::Actor, who));
+                        self.problem(Code::UnknownName, path.field("held_by"), self.unknown(Name::Actor, who));
                         PropAt::Absent
                     }
                 },
                 (None, None) => PropAt::Absent,
             };
             if p.start.strung.is_some() && p.kind != PropKind::Bow {
-                self.problem(path.field("strung"), format!("prop `{}` is not a bow: only a bow is strung", p.id));
+                self.problem(Code::Start, path.field("strung"), format!("prop `{}` is not a bow: only a bow is strung", p.id));
             }
             if p.start.how.is_some() && p.start.held_by.is_none() {
-                self.problem(path.field("how"), format!("prop `{}` is held by no one: `how` needs `held_by`", p.id));
+                self.problem(Code::Start, path.field("how"), format!("prop `{}` is held by no one: `how` needs `held_by`", p.id));
             }
             let strung = (p.kind == PropKind::Bow).then(|| (p.start.strung.unwrap_or(true), Vec::new()));
             self.prop_now.push(initial.clone());
@@ -207,17 +208,17 @@ impl<'a> Sim<'a> {
             let start = t;
             let mut beats = Vec::new();
             if step.beats.is_empty() {
-                self.problem(spath.field("beats"), format!("step `{}` has no beats", step.id));
+                self.problem(Code::Text, spath.field("beats"), format!("step `{}` has no beats", step.id));
             }
             for (bi, beat) in step.beats.iter().enumerate() {
                 let bpath = spath.field("beats").index(bi);
                 if beat.text.trim().is_empty() {
-                    self.problem(bpath.field("text"), "empty beat text: every beat enacts a clause of the 原文");
+                    self.problem(Code::Text, bpath.field("text"), "empty beat text: every beat enacts a clause of the 原文");
                 }
                 let mut errors = Vec::new();
                 let phases = expand_beat(&beat.acts, &bpath.field("acts"), &scene.templates, &mut errors, &mut self.budget);
                 for e in errors {
-                    self.problem(e.path, e.message);
+                    self.problem(e.code, e.path, e.message);
                 }
                 let mut info = BeatInfo { text: beat.text.clone(), start: t, end: t, actors: Vec::new(), did: Vec::new() };
                 self.clause = beat.text.clone();
@@ -256,7 +257,7 @@ impl<'a> Sim<'a> {
             return members;
         }
         let msg = self.unknown(Name::Actor, &act.who);
-        self.problem_in(act.origin.index(0), msg, act.used_at.as_ref());
+        self.problem_in(Code::UnknownName, act.origin.index(0), msg, act.used_at.as_ref());
         Vec::new()
     }
 
@@ -281,7 +282,8 @@ impl<'a> Sim<'a> {
                 if let Some(first) = busy.get(&a) {
                     let msg = format!("{} is given two overlapping actions in one beat; use `Then` to sequence them", self.tracks[a].name);
                     let other = Related { label: "the other at".into(), path: (*first).clone() };
-                    self.problems.push(Problem::new(act.origin.clone(), msg).with(Some(other)).with(used_at(act.used_at.as_ref())));
+                    self.problems
+                        .push(Problem::new(Code::Timing, act.origin.clone(), msg).with(Some(other)).with(used_at(act.used_at.as_ref())));
                     continue;
                 }
                 busy.insert(a, &act.origin);

@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{Problem, Related};
+use super::{Code, Problem, Related};
 use crate::rite::court::{Courtyard, MAX_STAIR_STEPS};
 use crate::rite::scene::expand::undeclared_placeholders;
 use crate::rite::scene::model::{ObjectKind, Scene};
@@ -18,7 +18,7 @@ pub(super) fn units(scene: &Scene, problems: &mut Vec<Problem>) -> f32 {
     if scene.units.chi_m > 0.0 && scene.units.chi_m.is_finite() {
         scene.units.chi_m
     } else {
-        problems.push(Problem::new(root().field("units").field("chi_m"), "一尺 must be a positive length in metres"));
+        problems.push(Problem::new(Code::Layout, root().field("units").field("chi_m"), "一尺 must be a positive length in metres"));
         0.231
     }
 }
@@ -43,6 +43,7 @@ pub(super) fn ids(scene: &Scene, problems: &mut Vec<Problem>) -> bool {
     for (i, s) in scene.steps.iter().enumerate() {
         if let Some(bad) = s.id.chars().find(|c| !(c.is_alphanumeric() || *c == '_' || *c == '-')) {
             problems.push(Problem::new(
+                Code::Text,
                 root.field("steps").index(i).field("id"),
                 format!(
                     "step id `{}` holds `{}`: a step id names a page of the book, so it takes only letters, digits, `_` and `-`",
@@ -68,6 +69,7 @@ pub(super) fn objects(scene: &Scene, chi_m: f32, problems: &mut Vec<Problem>) ->
     let routable = scene.layout.objects.len() <= MAX_OBJECTS;
     if !routable {
         problems.push(Problem::new(
+            Code::Limit,
             root().field("layout").field("objects").index(MAX_OBJECTS),
             format!("the courtyard holds {} objects: at most {MAX_OBJECTS} are routed round", scene.layout.objects.len()),
         ));
@@ -76,12 +78,13 @@ pub(super) fn objects(scene: &Scene, chi_m: f32, problems: &mut Vec<Problem>) ->
         let p = root().field("layout").field("objects").index(i);
         let (w, d, h) = (o.size.0.chi(chi_m), o.size.1.chi(chi_m), o.size.2.chi(chi_m));
         if !(w > 0.0 && d > 0.0 && h >= 0.0 && w.is_finite() && d.is_finite() && h.is_finite()) {
-            problems.push(Problem::new(p.field("size"), format!("`{}` needs a positive width and depth", o.id)));
+            problems.push(Problem::new(Code::Layout, p.field("size"), format!("`{}` needs a positive width and depth", o.id)));
         }
         if let ObjectKind::Chimes { hung } | ObjectKind::Bells { hung } = o.kind
             && !(1..=MAX_HUNG).contains(&hung)
         {
             problems.push(Problem::new(
+                Code::Layout,
                 p.field("kind").field("hung"),
                 format!("`{}` hangs {hung} pieces: a 县 hangs 1 to {MAX_HUNG} (a 堵 is 16)", o.id),
             ));
@@ -90,6 +93,7 @@ pub(super) fn objects(scene: &Scene, chi_m: f32, problems: &mut Vec<Problem>) ->
             && !(1..=MAX_STAIR_STEPS).contains(&steps)
         {
             problems.push(Problem::new(
+                Code::Layout,
                 p.field("kind").field("steps"),
                 format!("stair `{}` has {steps} steps: a stair has 1 to {MAX_STAIR_STEPS}", o.id),
             ));
@@ -104,14 +108,18 @@ pub(super) fn layout(court: &Courtyard, problems: &mut Vec<Problem>) -> bool {
     for (i, r) in court.regions.iter().enumerate() {
         if !r.shape.contains(r.anchor[0], r.anchor[2]) {
             problems.push(Problem::new(
+                Code::Layout,
                 root().field("layout").field("places").index(i).field("anchor"),
                 format!("the anchor of place `{}` lies outside its area, so someone sent there would not be in it", r.id),
             ));
         }
     }
     if court.hall.area() <= 0.0 || court.ground.area() <= 0.0 || court.hall_height <= 0.0 {
-        problems
-            .push(Problem::new(root().field("layout").field("hall"), "the hall and the ground need a positive area and the hall a height"));
+        problems.push(Problem::new(
+            Code::Layout,
+            root().field("layout").field("hall"),
+            "the hall and the ground need a positive area and the hall a height",
+        ));
         return false;
     }
     true
@@ -124,21 +132,22 @@ pub(super) fn templates_and_steps(scene: &Scene, problems: &mut Vec<Problem>) ->
     for (ti, t) in scene.templates.iter().enumerate() {
         for name in undeclared_placeholders(t) {
             problems.push(Problem::new(
+                Code::Template,
                 root().field("templates").index(ti).field("acts"),
                 format!("template `{}` uses `{{{name}}}` but has no such parameter", t.id),
             ));
         }
     }
     let acyclic = template_cycles(scene, problems);
-    unused_templates(scene, problems);
     if scene.steps.is_empty() {
-        problems.push(Problem::new(root().field("steps"), "a scene needs at least one step: there is nothing to enact"));
+        problems.push(Problem::new(Code::Text, root().field("steps"), "a scene needs at least one step: there is nothing to enact"));
     }
     let step_ids: HashSet<&str> = scene.steps.iter().map(|s| s.id.as_str()).collect();
     for (si, s) in scene.steps.iter().enumerate() {
         for (k, a) in s.annotates.iter().enumerate() {
             if !step_ids.contains(a.as_str()) {
                 problems.push(Problem::new(
+                    Code::UnknownName,
                     root().field("steps").index(si).field("annotates").index(k),
                     format!("annotates unknown step `{a}`"),
                 ));
@@ -150,22 +159,31 @@ pub(super) fn templates_and_steps(scene: &Scene, problems: &mut Vec<Problem>) ->
 
 /// Choreography written once is used: a template no step, reading or other template uses is dead
 /// text that a reader of the scene would take for part of the rite. A use whose name is built from
-/// a parameter (`Use("shot_{h1}_jia")`) counts for every template its pattern can name.
-fn unused_templates(scene: &Scene, problems: &mut Vec<Problem>) {
+/// a parameter (`Use("shot_{h1}_jia")`) counts for every template its pattern can name. Asked of
+/// the scene as written, before a reading is chosen: a template that only the default staging of a
+/// disputed point uses is not dead when another reading replaces that staging.
+pub fn unused_templates(scene: &Scene) -> Vec<Problem> {
+    let mut problems = Vec::new();
     use crate::rite::scene::model::Entry;
     let beats = scene.steps.iter().flat_map(|s| s.beats.iter().map(|b| &b.acts));
     let readings = scene.readings.iter().flat_map(|r| r.alternatives.iter().flat_map(|a| a.beats.iter().map(|b| &b.acts)));
     let bodies = scene.templates.iter().map(|t| &t.acts);
-    let used: Vec<&str> =
-        beats.chain(readings).chain(bodies).flatten().filter_map(|e| if let Entry::Use(name, _) = e { Some(name.as_str()) } else { None }).collect();
+    let used: Vec<&str> = beats
+        .chain(readings)
+        .chain(bodies)
+        .flatten()
+        .filter_map(|e| if let Entry::Use(name, _) = e { Some(name.as_str()) } else { None })
+        .collect();
     for (i, t) in scene.templates.iter().enumerate() {
         if !used.iter().any(|name| may_name(name, &t.id)) {
             problems.push(Problem::new(
+                Code::Template,
                 root().field("templates").index(i).field("id"),
                 format!("template `{}` is never used: use it, or delete it", t.id),
             ));
         }
     }
+    problems
 }
 
 /// Whether a template name as written, its `{param}` pieces standing for any text, can be `id`.
@@ -225,6 +243,7 @@ fn template_cycles(scene: &Scene, problems: &mut Vec<Problem>) -> bool {
                     let chain: Vec<&str> =
                         path[from..].iter().map(|&(p, _)| scene.templates[p].id.as_str()).chain([scene.templates[u].id.as_str()]).collect();
                     problems.push(Problem::new(
+                        Code::Template,
                         root().field("templates").index(u).field("id"),
                         format!("template `{}` uses itself ({}): it would never finish", scene.templates[u].id, chain.join(" → ")),
                     ));
@@ -245,10 +264,10 @@ fn check_unique_at<'a>(ids: impl Iterator<Item = &'a str>, item: impl Fn(usize) 
     let mut seen: HashMap<&str, usize> = HashMap::new();
     for (i, id) in ids.enumerate() {
         if id.trim().is_empty() {
-            problems.push(Problem::new(item(i).field("id"), format!("empty {what} id")));
+            problems.push(Problem::new(Code::DuplicateId, item(i).field("id"), format!("empty {what} id")));
         } else if let Some(&first) = seen.get(id) {
             let first_at = Related { label: "first at".into(), path: item(first).field("id") };
-            problems.push(Problem::new(item(i).field("id"), format!("duplicate {what} id `{id}`")).with(Some(first_at)));
+            problems.push(Problem::new(Code::DuplicateId, item(i).field("id"), format!("duplicate {what} id `{id}`")).with(Some(first_at)));
         } else {
             seen.insert(id, i);
         }

@@ -1,11 +1,108 @@
-//! Diagnostics in the one format people and editors read: `path:line:col: error: message`.
+//! Diagnostics in the one format people and editors read: `path:line:col: error[code]: message`.
 
 use std::fmt;
 
 use super::span::Pos;
 
+/// What kind of problem a diagnostic reports: shown as `error[unknown-name]`, the same on every
+/// run, so an editor, a test or a person can tell kinds apart without reading the wording; each
+/// case of `tests/bad_scenes` is named after the code it shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Code {
+    /// the text is not a scene: RON syntax, a misspelt field or variant, a control character
+    Syntax,
+    /// a part file refused, unreadable or listed twice
+    Part,
+    /// past a bound the loader keeps against runaway input: size, nesting, expansion
+    Limit,
+    /// a name (place, actor, prop, template, piece …) that the scene does not declare
+    UnknownName,
+    /// an id given twice, or empty
+    DuplicateId,
+    /// the court: units, objects, the hall, places and their anchors
+    Layout,
+    /// where an actor or a thing starts
+    Start,
+    /// a template's parameters, a template using itself, a template nothing uses
+    Template,
+    /// the text enacted: empty beats, no steps, a 记 note on no step
+    Text,
+    /// a wait or a duration that cannot be played
+    Timing,
+    /// a walk no path makes, or a stair climbed wrongly
+    Route,
+    /// a thing taken, set down or handed on by someone who cannot
+    Hands,
+    /// 授/受 not face to face, out of reach, or not at once
+    Handover,
+    /// what a body cannot do: stand where another stands, wash away from a 洗 or with full hands,
+    /// sing without a voice, drink in the wrong posture
+    Body,
+    /// a general rule of the rite (释例): the stairs, the way round the 司马, the shooting lanes
+    Rule,
+    /// music: a piece, its players, when it stops
+    Music,
+    /// a disputed point and its readings
+    Reading,
+}
+
+/// Why something asked of the scene cannot be done: the kind of problem and what to say.
+pub type Refusal = (Code, String);
+
+impl Code {
+    /// This kind of problem, with what to say of it.
+    pub fn refuse(self, message: String) -> Refusal {
+        (self, message)
+    }
+
+    /// Every code, in the order of the enum.
+    pub const ALL: [Code; 17] = [
+        Code::Syntax,
+        Code::Part,
+        Code::Limit,
+        Code::UnknownName,
+        Code::DuplicateId,
+        Code::Layout,
+        Code::Start,
+        Code::Template,
+        Code::Text,
+        Code::Timing,
+        Code::Route,
+        Code::Hands,
+        Code::Handover,
+        Code::Body,
+        Code::Rule,
+        Code::Music,
+        Code::Reading,
+    ];
+
+    /// The code as printed: `unknown-name`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Code::Syntax => "syntax",
+            Code::Part => "part",
+            Code::Limit => "limit",
+            Code::UnknownName => "unknown-name",
+            Code::DuplicateId => "duplicate-id",
+            Code::Layout => "layout",
+            Code::Start => "start",
+            Code::Template => "template",
+            Code::Text => "text",
+            Code::Timing => "timing",
+            Code::Route => "route",
+            Code::Hands => "hands",
+            Code::Handover => "handover",
+            Code::Body => "body",
+            Code::Rule => "rule",
+            Code::Music => "music",
+            Code::Reading => "reading",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
+    pub code: Code,
     pub file: String,
     pub pos: Pos,
     pub message: String,
@@ -60,15 +157,15 @@ fn excerpt(line: &str, col: usize) -> (String, usize) {
 }
 
 impl Diagnostic {
-    pub fn new(file: &str, src: &str, pos: Pos, message: impl Into<String>) -> Diagnostic {
+    pub fn new(code: Code, file: &str, src: &str, pos: Pos, message: impl Into<String>) -> Diagnostic {
         let line = src.lines().nth(pos.line.saturating_sub(1)).unwrap_or("");
         let (line_text, caret) = excerpt(line, pos.col);
-        Diagnostic { file: file.to_string(), pos, message: message.into(), line_text, caret, related: Vec::new() }
+        Diagnostic { code, file: file.to_string(), pos, message: message.into(), line_text, caret, related: Vec::new() }
     }
 
-    /// The first line only: `path:line:col: error: message (first at 12:5)`.
+    /// The first line only: `path:line:col: error[code]: message (first at 12:5)`.
     pub fn headline(&self) -> String {
-        let mut line = format!("{}:{}:{}: error: {}", self.file, self.pos.line, self.pos.col, self.message);
+        let mut line = format!("{}:{}:{}: error[{}]: {}", self.file, self.pos.line, self.pos.col, self.code.name(), self.message);
         for r in &self.related {
             line.push_str(&format!(" ({r})"));
         }
@@ -112,11 +209,11 @@ mod tests {
     #[test]
     fn a_long_line_is_cut_around_the_column() {
         let line = "[".repeat(100_000);
-        let d = Diagnostic::new("f.ron", &line, Pos { line: 1, col: 50_000 }, "too deep");
+        let d = Diagnostic::new(Code::Limit, "f.ron", &line, Pos { line: 1, col: 50_000 }, "too deep");
         assert!(d.line_text.chars().count() <= EXCERPT_CHARS + 2, "{}", d.line_text.len());
         assert!(d.line_text.starts_with('…') && d.line_text.ends_with('…'));
         assert_eq!(d.caret, EXCERPT_CHARS / 2 + 1);
-        let short = Diagnostic::new("f.ron", "ab(cd", Pos { line: 1, col: 3 }, "x");
+        let short = Diagnostic::new(Code::Syntax, "f.ron", "ab(cd", Pos { line: 1, col: 3 }, "x");
         assert_eq!((short.line_text.as_str(), short.caret), ("ab(cd", 2));
     }
 }

@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
+use super::diag::Code;
 use super::model::{Entry, Move, Template};
 use super::span::{Path, PathExt};
 
@@ -24,6 +25,7 @@ pub struct FlatAct<'a> {
 /// Everything expansion can get wrong, with the node to blame.
 #[derive(Debug, Clone)]
 pub struct ExpandError {
+    pub code: Code,
     pub path: Path,
     pub message: String,
 }
@@ -112,7 +114,7 @@ pub fn expand_beat<'a>(
             };
             format!("{which} acts and template uses: does a template use itself, or use others many times over?")
         };
-        ctx.errors.push(ExpandError { path, message });
+        ctx.errors.push(ExpandError { code: Code::Limit, path, message });
         return Vec::new();
     }
     phases.retain(|p| !p.is_empty());
@@ -179,11 +181,12 @@ impl<'a> Expansion<'a, '_> {
                     let templates = self.templates;
                     let Some((ti, t)) = templates.iter().enumerate().find(|(_, t)| t.id == name) else {
                         let message = super::spell::unknown_name("template", &name, templates.iter().map(|t| t.id.as_str()));
-                        self.errors.push(ExpandError { path: path.index(0), message });
+                        self.errors.push(ExpandError { code: Code::UnknownName, path: path.index(0), message });
                         continue;
                     };
                     if depth >= MAX_NESTING {
                         self.errors.push(ExpandError {
+                            code: Code::Limit,
                             path,
                             message: format!("template `{name}` nests more than {MAX_NESTING} deep (does it use itself?)"),
                         });
@@ -192,14 +195,18 @@ impl<'a> Expansion<'a, '_> {
                     let mut ok = true;
                     for p in &t.params {
                         if !given.contains_key(p) {
-                            self.errors
-                                .push(ExpandError { path: path.clone(), message: format!("template `{name}` needs parameter `{p}`") });
+                            self.errors.push(ExpandError {
+                                code: Code::Template,
+                                path: path.clone(),
+                                message: format!("template `{name}` needs parameter `{p}`"),
+                            });
                             ok = false;
                         }
                     }
                     for k in given.keys() {
                         if !t.params.contains(k) {
                             self.errors.push(ExpandError {
+                                code: Code::Template,
                                 path: path.index(1).field(k.clone()),
                                 message: format!("template `{name}` has no parameter `{k}` (it takes: {})", t.params.join(", ")),
                             });
@@ -213,6 +220,7 @@ impl<'a> Expansion<'a, '_> {
                     if let Some((k, v)) = inner.iter().find(|(_, v)| v.len() > MAX_ARG_BYTES) {
                         let chain = used_at.map(|(_, outer)| format!(" (inside `{outer}`)")).unwrap_or_default();
                         self.errors.push(ExpandError {
+                            code: Code::Limit,
                             path: path.index(1).field(k.clone()),
                             message: format!(
                                 "template `{name}`{chain} is given a `{k}` of {} bytes: an argument has at most {MAX_ARG_BYTES} (does a template repeat its argument into the next?)",

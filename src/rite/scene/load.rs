@@ -5,10 +5,10 @@ use ron::extensions::Extensions;
 use serde::de::DeserializeOwned;
 
 pub use super::diag::LoadError;
-use super::diag::{Diagnostic, Diagnostics, RelatedPos};
+use super::diag::{Code, Diagnostic, Diagnostics, RelatedPos};
 use super::model::{Scene, ScenePart};
 use super::span::{self, Path, Pos, Seg};
-use crate::rite::compile::{Problem, Rite, compile};
+use crate::rite::compile::{Problem, Rite, compile, unused_templates};
 
 /// The scenes shipped in the binary, by the path they have in the repository, parts included.
 pub const BUILTIN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/builtin_scenes.rs"));
@@ -62,8 +62,10 @@ fn parse_as<T: DeserializeOwned>(file: &str, src: &str) -> Result<T, Diagnostic>
     options.from_str::<T>(src).map_err(|e| {
         let pos = Pos { line: e.span.start.line, col: e.span.start.col };
         match (&e.code, span::unclosed_comment(src)) {
-            (ron::Error::UnclosedBlockComment, Some(open)) => Diagnostic::new(file, src, open, "this block comment (`/*`) is never closed"),
-            _ => Diagnostic::new(file, src, pos, explain(&e.code)),
+            (ron::Error::UnclosedBlockComment, Some(open)) => {
+                Diagnostic::new(Code::Syntax, file, src, open, "this block comment (`/*`) is never closed")
+            }
+            _ => Diagnostic::new(Code::Syntax, file, src, pos, explain(&e.code)),
         }
     })
 }
@@ -187,14 +189,14 @@ pub fn load_reading(
         let name = match part_path(file, part).and_then(|name| inside_scene_folder(folder.as_deref(), &name).map(|()| name)) {
             Ok(name) => name,
             Err(why) => {
-                diags.push(Diagnostic::new(file, src, here(), format!("part `{}` is refused: {why}", part.escape_debug())));
+                diags.push(Diagnostic::new(Code::Part, file, src, here(), format!("part `{}` is refused: {why}", part.escape_debug())));
                 continue;
             }
         };
         if name == file {
-            diags.push(Diagnostic::new(file, src, here(), format!("part `{part}` is this file itself")));
+            diags.push(Diagnostic::new(Code::Part, file, src, here(), format!("part `{part}` is this file itself")));
         } else if let Some(&(first, _)) = listed.iter().find(|(_, n)| *n == name) {
-            let mut d = Diagnostic::new(file, src, here(), format!("part `{part}` is listed twice"));
+            let mut d = Diagnostic::new(Code::Part, file, src, here(), format!("part `{part}` is listed twice"));
             d.related.push(RelatedPos {
                 label: "first at".into(),
                 file: None,
@@ -226,6 +228,7 @@ pub fn load_reading(
             }
             Err(e) => {
                 diags.push(Diagnostic::new(
+                    Code::Part,
                     file,
                     src,
                     files[0].locate(&[Seg::Field("parts".into()), Seg::Index(k)]),
@@ -247,10 +250,11 @@ pub fn load_reading(
         // a choice the scene has no reading for points at the scene's list of readings
         Err(e) => {
             let here = files[0].locate(&[Seg::Field("readings".into())]);
-            return Err(Diagnostics(vec![Diagnostic::new(file, src, here, format!("--reading: {e}"))]));
+            return Err(Diagnostics(vec![Diagnostic::new(Code::Reading, file, src, here, format!("--reading: {e}"))]));
         }
     };
-    let checked = readings::check(&scene);
+    let mut checked = readings::check(&scene);
+    checked.extend(unused_templates(&scene));
     let compiled = if checked.is_empty() { compile(&read) } else { Err(checked) };
     compiled
         .map(|mut rite| {
@@ -270,7 +274,7 @@ pub fn load_reading(
 fn locate(p: &Problem, files: &[SourceFile], origins: &Origins) -> (usize, Diagnostic) {
     let (fi, path) = origins.map(&p.path);
     let f = &files[fi];
-    let mut d = Diagnostic::new(&f.name, &f.src, f.locate(&path), p.message.clone());
+    let mut d = Diagnostic::new(p.code, &f.name, &f.src, f.locate(&path), p.message.clone());
     d.related = p
         .related
         .iter()

@@ -2,7 +2,7 @@
 //! `/proc`, `/sys` or `/dev`, parts confined to the scene's folder, text checked to be UTF-8
 //! without control characters, with its line ends made LF.
 
-use super::diag::Diagnostic;
+use super::diag::{Code, Diagnostic};
 use super::span::Pos;
 
 /// The largest scene file read, in bytes: the shipped rites are a few hundred KB a file.
@@ -76,7 +76,7 @@ pub(super) fn control_character(file: &str, src: &str) -> Option<Diagnostic> {
         if c.is_control() && c != '\t' {
             let message =
                 format!("the text holds the control character U+{:04X}: a scene holds only printable text, tabs and newlines", c as u32);
-            return Some(Diagnostic::new(file, src, Pos { line, col }, message));
+            return Some(Diagnostic::new(Code::Syntax, file, src, Pos { line, col }, message));
         }
         col += 1;
     }

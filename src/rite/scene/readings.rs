@@ -10,7 +10,7 @@
 use super::model::Scene;
 pub use super::model::{Alternative, BeatReading, Choice, Reading};
 use super::span::{Path, PathExt, Seg};
-use crate::rite::compile::Problem;
+use crate::rite::compile::{Code, Problem};
 
 /// Where a patched node of the scene came from: problems at `to` are reported at `from`.
 pub type Moved = Vec<(Path, Path)>;
@@ -26,31 +26,40 @@ pub fn check(scene: &Scene) -> Vec<Problem> {
     for (r, point) in scene.readings.iter().enumerate() {
         let here: Path = vec![Seg::Field("readings".into()), Seg::Index(r)];
         if scene.readings[..r].iter().any(|p| p.id == point.id) {
-            problems.push(Problem::new(here.field("id"), format!("a second disputed point called `{}`", point.id)));
+            problems.push(Problem::new(Code::Reading, here.field("id"), format!("a second disputed point called `{}`", point.id)));
         }
         if let Some(words) = &point.shown_at
             && !scene.steps.iter().flat_map(|s| &s.beats).any(|b| letters_of(&b.text).contains(&letters_of(words)))
         {
-            problems.push(Problem::new(here.field("shown_at"), format!("no clause of the scene has 「{words}」")));
+            problems.push(Problem::new(Code::Reading, here.field("shown_at"), format!("no clause of the scene has 「{words}」")));
         }
         let defaults = point.alternatives.iter().filter(|a| a.default).count();
         if defaults != 1 {
             let msg = format!("point `{}` has {defaults} default readings: mark exactly one `default: true` (the one staged)", point.id);
-            problems.push(Problem::new(here.field("alternatives"), msg));
+            problems.push(Problem::new(Code::Reading, here.field("alternatives"), msg));
         }
         for (a, alt) in point.alternatives.iter().enumerate() {
             let at = path_of(r, a);
             if point.alternatives[..a].iter().any(|x| x.id == alt.id) {
-                problems.push(Problem::new(at.field("id"), format!("a second reading called `{}` of `{}`", alt.id, point.id)));
+                problems.push(Problem::new(
+                    Code::Reading,
+                    at.field("id"),
+                    format!("a second reading called `{}` of `{}`", alt.id, point.id),
+                ));
             }
             if alt.default && !(alt.objects.is_empty() && alt.places.is_empty() && alt.beats.is_empty()) {
-                problems.push(Problem::new(at.field("default"), "the default reading is the one staged: it changes nothing"));
+                problems.push(Problem::new(
+                    Code::Reading,
+                    at.field("default"),
+                    "the default reading is the one staged: it changes nothing",
+                ));
             }
             for (b, beat) in alt.beats.iter().enumerate() {
                 let bp = at.field("beats").index(b);
                 match scene.steps.iter().find(|s| s.id == beat.step) {
-                    None => problems.push(Problem::new(bp.field("step"), format!("unknown step `{}`", beat.step))),
+                    None => problems.push(Problem::new(Code::UnknownName, bp.field("step"), format!("unknown step `{}`", beat.step))),
                     Some(s) if beat.beat == 0 || beat.beat > s.beats.len() => problems.push(Problem::new(
+                        Code::Reading,
                         bp.field("beat"),
                         format!("step `{}` has beats 1 to {}, not {}", s.id, s.beats.len(), beat.beat),
                     )),
