@@ -260,10 +260,18 @@ proptest! {
 const PLACES: [&str; 9] = ["阼阶上", "西阶上", "两楹间", "楹北", "阼阶下", "西阶下", "洗北", "庭", "门"];
 
 /// A scene on the mini courtyard whose walks go to the given places, each `(place, dx, dz)`.
-fn scene_with_walks(walks: &[(usize, &str, i32, i32)]) -> String {
+/// mini.ron up to its steps, without its templates: the steps written after it use none, and a
+/// template nothing uses is an error.
+fn mini_head() -> String {
     let src = std::fs::read_to_string("tests/scenes/mini.ron").unwrap();
     let head = &src[..src.find("    steps: [").unwrap()];
-    let mut s = head.to_string();
+    let start = head.find("    templates: [").unwrap();
+    let end = start + head[start..].find("    ],\n").unwrap() + "    ],\n".len();
+    format!("{}{}", &head[..start], &head[end..])
+}
+
+fn scene_with_walks(walks: &[(usize, &str, i32, i32)]) -> String {
+    let mut s = mini_head();
     s.push_str("    steps: [Step(id: \"g\", section: \"生成\", beats: [\n");
     for (k, (who, place, dx, dz)) in walks.iter().enumerate() {
         let who = ["zhuren", "bin", "a1", "a2"][who % 4];
@@ -355,8 +363,7 @@ fn a_generated_scene_loads() {
 /// 升一等, 降一等, 尽阶: a walk can stop on a stair's tread, at its height, and its place says so.
 #[test]
 fn one_can_stop_on_a_tread_and_walk_on_from_it() {
-    let src = std::fs::read_to_string("tests/scenes/mini.ron").unwrap();
-    let head = &src[..src.find("    steps: [").unwrap()];
+    let head = mini_head();
     let scene = format!(
         "{head}    steps: [Step(id: \"t\", section: \"阶\", beats: [
             Beat(text: \"主人升一等，\", acts: [Act(\"zhuren\", [Go(to: \"阼阶下\"), Go(to: \"阼阶第一等\", via: \"阼阶\", face: N)])]),

@@ -10,6 +10,7 @@ use crate::rite::acts::deed::Deed;
 use crate::rite::acts::gesture::Gesture;
 use crate::rite::court::route::RouteError;
 use crate::rite::scene::expand::FlatAct;
+use crate::rite::scene::field;
 use crate::rite::scene::model::{Dir, Len, Move};
 use crate::rite::scene::span::{Path, PathExt};
 use crate::rite::timeline::{Motion, Rest, bearing_between, cumulative};
@@ -118,7 +119,7 @@ impl<'a> Sim<'a> {
     ) -> f32 {
         let (a, mut t) = (at.a, t);
         let Some(mut dest) = self.point(to, off) else {
-            self.problem_in(Code::UnknownName, at.path().field("to"), self.unknown(Name::Place, to), at.note());
+            self.problem_in(Code::UnknownName, at.path().field(field::TO), self.unknown(Name::Place, to), at.note());
             return t;
         };
         dest[0] += at.line.0;
@@ -143,9 +144,9 @@ impl<'a> Sim<'a> {
             }
             Err(e) => {
                 let blame = if matches!(e, RouteError::NoStair(_) | RouteError::OtherStair { .. }) {
-                    at.path().field("via")
+                    at.path().field(field::VIA)
                 } else {
-                    at.path().field("to")
+                    at.path().field(field::TO)
                 };
                 let msg = format!("{} cannot walk to `{to}`: {e}", self.tracks[a].name);
                 self.problem_in(Code::Route, blame, msg, at.note());
@@ -211,7 +212,7 @@ impl<'a> Sim<'a> {
         let a = at.a;
         let Some(p) = m.thing() else { return t };
         let Some(&prop) = self.prop_ix.get(p) else {
-            self.problem_in(Code::UnknownName, at.path().index(0).field("arrow"), self.unknown(Name::Prop, p), at.note());
+            self.problem_in(Code::UnknownName, at.path().index(0).field(field::ARROW), self.unknown(Name::Prop, p), at.note());
             return t;
         };
         let g = m.gesture().unwrap_or(Gesture::Take);

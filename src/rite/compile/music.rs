@@ -9,6 +9,7 @@ use super::sim::Sim;
 use crate::music::cue::{Cue, Part, Placed, drum_period, once_through};
 use crate::music::library::Library;
 use crate::rite::acts::gesture::Gesture;
+use crate::rite::scene::field;
 use crate::rite::scene::span::{Path, PathExt};
 use crate::rite::scene::spell::letters;
 use crate::rite::scene::spell::nearest;
@@ -41,7 +42,7 @@ impl Sim<'_> {
                     crate::rite::scene::spell::unknown_name("piece", &cue.piece, known.iter().copied()),
                     known.join("、")
                 );
-                self.problem(Code::UnknownName, cpath.field("piece"), msg);
+                self.problem(Code::UnknownName, cpath.field(field::PIECE), msg);
                 continue;
             };
             let parts = self.parts(cue, &cpath);
@@ -50,13 +51,13 @@ impl Sim<'_> {
                 Some(words) if letters(words).is_empty() => {
                     self.problem(
                         Code::Music,
-                        cpath.field("until"),
+                        cpath.field(field::UNTIL),
                         "`until` names no clause: give a few words of the 原文 where the music stops",
                     );
                     t
                 }
                 Some(words) => {
-                    self.pending.push((index, words.clone(), cpath.field("until")));
+                    self.pending.push((index, words.clone(), cpath.field(field::UNTIL)));
                     t
                 }
                 None => {
@@ -65,12 +66,13 @@ impl Sim<'_> {
                 }
             };
             if cue.meter {
-                let free = cue.free.iter().enumerate().filter_map(|(j, who)| self.one_of(who, &cpath.field("free").index(j))).collect();
+                let free =
+                    cue.free.iter().enumerate().filter_map(|(j, who)| self.one_of(who, &cpath.field(field::FREE).index(j))).collect();
                 self.meter = Some(Meter { origin: t, period: drum_period(lib), free, cue: index });
                 if cue.until.is_none() {
                     self.problem(
                         Code::Music,
-                        cpath.field("meter"),
+                        cpath.field(field::METER),
                         "a drum that keeps the beat needs `until`: the clause where the shooting to it ends",
                     );
                 }
@@ -90,11 +92,11 @@ impl Sim<'_> {
                 None => {
                     let known: Vec<&str> = scene.ensembles.iter().map(|e| e.id.as_str()).collect();
                     let hint = nearest(id, &known).map(|k| format!(" (did you mean `{k}`?)")).unwrap_or_default();
-                    self.problem(Code::UnknownName, cpath.field("by"), format!("unknown ensemble `{id}`{hint}"));
+                    self.problem(Code::UnknownName, cpath.field(field::BY), format!("unknown ensemble `{id}`{hint}"));
                     return Vec::new();
                 }
             },
-            None => (&cue.parts, cpath.field("parts")),
+            None => (&cue.parts, cpath.field(field::PARTS)),
         };
         if listed.is_empty() {
             self.problem(
@@ -105,7 +107,7 @@ impl Sim<'_> {
         }
         let mut parts = Vec::new();
         for (j, (part, who)) in listed.iter().enumerate() {
-            let node = if at.is_empty() { cpath.field("by") } else { at.index(j).index(1) };
+            let node = if at.is_empty() { cpath.field(field::BY) } else { at.index(j).index(1) };
             if let Some(members) = self.performers(who, &node) {
                 parts.push((*part, members));
             }

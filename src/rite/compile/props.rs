@@ -14,6 +14,7 @@ use crate::rite::timeline::{ActorState, Pose, PropAt, bearing_between, bearing_v
 const HAND_REACH_UP: f32 = 0.8;
 use super::sim::{Sim, note_actor};
 use crate::rite::acts::deed::Deed;
+use crate::rite::scene::field;
 use crate::rite::scene::span::{Path, PathExt};
 
 pub(super) struct PropEvent<'a> {
@@ -250,11 +251,11 @@ impl Sim<'_> {
         let here = &h.here;
         let note = e.used;
         let Some(solid) = self.court.solid(target) else {
-            self.problem_in(Code::UnknownName, e.path().field("target"), self.unknown(Name::Target, target), note);
+            self.problem_in(Code::UnknownName, e.path().field(field::TARGET), self.unknown(Name::Target, target), note);
             return None;
         };
         if !matches!(solid.kind, ObjectKind::Target { .. }) {
-            self.problem_in(Code::UnknownName, e.path().field("target"), format!("`{target}` is not a 侯"), note);
+            self.problem_in(Code::UnknownName, e.path().field(field::TARGET), format!("`{target}` is not a 侯"), note);
             return None;
         }
         let (cx, cz) = solid.footprint.centre();

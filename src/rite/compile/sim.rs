@@ -11,6 +11,7 @@ use crate::rite::acts::gear::Gear;
 use crate::rite::court::Courtyard;
 use crate::rite::court::route::Router;
 use crate::rite::scene::expand::{Budget, FlatAct, expand_beat};
+use crate::rite::scene::field;
 use crate::rite::scene::model::{Dir, Len, PropKind, Scene};
 use crate::rite::scene::span::{Path, PathExt};
 use crate::rite::timeline::{ActorTrack, Motion, PropAt, PropTrack, Rest, Segment};
@@ -106,17 +107,17 @@ impl<'a> Sim<'a> {
     fn place_actors(&mut self) {
         let root: Path = vec![];
         for (i, a) in self.scene.actors.iter().enumerate() {
-            let path = root.field("actors").index(i).field("start");
+            let path = root.field(field::ACTORS).index(i).field(field::START);
             let pos = match self.point(&a.start.at, a.start.off) {
                 Some(p) => {
                     let level = self.court.level_of(p[0], p[2]);
                     if let Err(e) = self.router.standable(level, p[0], p[2]) {
-                        self.problem(Code::Start, path.field("at"), format!("{} cannot start at `{}`: {e}", a.name, a.start.at));
+                        self.problem(Code::Start, path.field(field::AT), format!("{} cannot start at `{}`: {e}", a.name, a.start.at));
                     }
                     p
                 }
                 None => {
-                    self.problem(Code::UnknownName, path.field("at"), self.unknown(Name::Place, &a.start.at));
+                    self.problem(Code::UnknownName, path.field(field::AT), self.unknown(Name::Place, &a.start.at));
                     [0.0; 3]
                 }
             };
@@ -145,7 +146,7 @@ impl<'a> Sim<'a> {
                 if !self.actor_ix.contains_key(m.as_str()) {
                     self.problem(
                         Code::UnknownName,
-                        root.field("groups").index(gi).field("members").index(k),
+                        root.field(field::GROUPS).index(gi).field(field::MEMBERS).index(k),
                         format!("{} in group `{}`", self.unknown(Name::Actor, m), g.id),
                     );
                 }
@@ -156,7 +157,7 @@ impl<'a> Sim<'a> {
     fn place_props(&mut self) {
         let root: Path = vec![];
         for (i, p) in self.scene.props.iter().enumerate() {
-            let path = root.field("props").index(i).field("start");
+            let path = root.field(field::PROPS).index(i).field(field::START);
             let initial = match (&p.start.at, &p.start.held_by) {
                 (Some(_), Some(_)) => {
                     self.problem(Code::Start, path.clone(), format!("prop `{}` cannot both lie somewhere and be held", p.id));
@@ -165,24 +166,24 @@ impl<'a> Sim<'a> {
                 (Some(place), None) => match self.point(place, None) {
                     Some(pt) => PropAt::At(pt, None),
                     None => {
-                        self.problem(Code::UnknownName, path.field("at"), self.unknown(Name::Place, place));
+                        self.problem(Code::UnknownName, path.field(field::AT), self.unknown(Name::Place, place));
                         PropAt::Absent
                     }
                 },
                 (None, Some(who)) => match self.actor_ix.get(who.as_str()) {
                     Some(&a) => PropAt::Held(a, p.start.how.unwrap_or(p.kind.usual_hold())),
                     None => {
-                        self.problem(Code::UnknownName, path.field("held_by"), self.unknown(Name::Actor, who));
+                        self.problem(Code::UnknownName, path.field(field::HELD_BY), self.unknown(Name::Actor, who));
                         PropAt::Absent
                     }
                 },
                 (None, None) => PropAt::Absent,
             };
             if p.start.strung.is_some() && p.kind != PropKind::Bow {
-                self.problem(Code::Start, path.field("strung"), format!("prop `{}` is not a bow: only a bow is strung", p.id));
+                self.problem(Code::Start, path.field(field::STRUNG), format!("prop `{}` is not a bow: only a bow is strung", p.id));
             }
             if p.start.how.is_some() && p.start.held_by.is_none() {
-                self.problem(Code::Start, path.field("how"), format!("prop `{}` is held by no one: `how` needs `held_by`", p.id));
+                self.problem(Code::Start, path.field(field::HOW), format!("prop `{}` is held by no one: `how` needs `held_by`", p.id));
             }
             let strung = (p.kind == PropKind::Bow).then(|| (p.start.strung.unwrap_or(true), Vec::new()));
             self.prop_now.push(initial.clone());
@@ -204,19 +205,19 @@ impl<'a> Sim<'a> {
         let mut t = 0.0f32;
         let mut steps = Vec::new();
         for (si, step) in scene.steps.iter().enumerate() {
-            let spath = root.field("steps").index(si);
+            let spath = root.field(field::STEPS).index(si);
             let start = t;
             let mut beats = Vec::new();
             if step.beats.is_empty() {
-                self.problem(Code::Text, spath.field("beats"), format!("step `{}` has no beats", step.id));
+                self.problem(Code::Text, spath.field(field::BEATS), format!("step `{}` has no beats", step.id));
             }
             for (bi, beat) in step.beats.iter().enumerate() {
-                let bpath = spath.field("beats").index(bi);
+                let bpath = spath.field(field::BEATS).index(bi);
                 if beat.text.trim().is_empty() {
-                    self.problem(Code::Text, bpath.field("text"), "empty beat text: every beat enacts a clause of the 原文");
+                    self.problem(Code::Text, bpath.field(field::TEXT), "empty beat text: every beat enacts a clause of the 原文");
                 }
                 let mut errors = Vec::new();
-                let phases = expand_beat(&beat.acts, &bpath.field("acts"), &scene.templates, &mut errors, &mut self.budget);
+                let phases = expand_beat(&beat.acts, &bpath.field(field::ACTS), &scene.templates, &mut errors, &mut self.budget);
                 for e in errors {
                     self.problem(e.code, e.path, e.message);
                 }
@@ -224,7 +225,7 @@ impl<'a> Sim<'a> {
                 self.clause = beat.text.clone();
                 self.allow = beat.allow.clone();
                 self.end_music_at(&beat.text, t);
-                let heard = self.place_music(&beat.music, &bpath.field("music"), t);
+                let heard = self.place_music(&beat.music, &bpath.field(field::MUSIC), t);
                 let mut phase_start = t;
                 for phase in &phases {
                     phase_start = self.run_phase(phase, phase_start, &mut info);

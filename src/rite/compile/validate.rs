@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 use super::{Code, Problem, Related};
 use crate::rite::court::{Courtyard, MAX_STAIR_STEPS};
 use crate::rite::scene::expand::undeclared_placeholders;
+use crate::rite::scene::field;
 use crate::rite::scene::model::{ObjectKind, Scene};
 use crate::rite::scene::span::{Path, PathExt};
 
@@ -18,7 +19,11 @@ pub(super) fn units(scene: &Scene, problems: &mut Vec<Problem>) -> f32 {
     if scene.units.chi_m > 0.0 && scene.units.chi_m.is_finite() {
         scene.units.chi_m
     } else {
-        problems.push(Problem::new(Code::Layout, root().field("units").field("chi_m"), "一尺 must be a positive length in metres"));
+        problems.push(Problem::new(
+            Code::Layout,
+            root().field(field::UNITS).field(field::CHI_M),
+            "一尺 must be a positive length in metres",
+        ));
         0.231
     }
 }
@@ -28,23 +33,23 @@ pub(super) fn units(scene: &Scene, problems: &mut Vec<Problem>) -> f32 {
 pub(super) fn ids(scene: &Scene, problems: &mut Vec<Problem>) -> bool {
     let before = problems.len();
     let root = root();
-    check_unique(scene.layout.objects.iter().map(|o| o.id.as_str()), &root.field("layout").field("objects"), "object", problems);
-    check_unique(scene.layout.places.iter().map(|o| o.id.as_str()), &root.field("layout").field("places"), "place", problems);
+    check_unique(scene.layout.objects.iter().map(|o| o.id.as_str()), &root.field(field::LAYOUT).field(field::OBJECTS), "object", problems);
+    check_unique(scene.layout.places.iter().map(|o| o.id.as_str()), &root.field(field::LAYOUT).field(field::PLACES), "place", problems);
     let actors = scene.actors.len();
     check_unique_at(
         scene.actors.iter().map(|a| a.id.as_str()).chain(scene.groups.iter().map(|g| g.id.as_str())),
-        |i| if i < actors { root.field("actors").index(i) } else { root.field("groups").index(i - actors) },
+        |i| if i < actors { root.field(field::ACTORS).index(i) } else { root.field(field::GROUPS).index(i - actors) },
         "actor or group",
         problems,
     );
-    check_unique(scene.props.iter().map(|p| p.id.as_str()), &root.field("props"), "prop", problems);
-    check_unique(scene.steps.iter().map(|s| s.id.as_str()), &root.field("steps"), "step", problems);
-    check_unique(scene.templates.iter().map(|t| t.id.as_str()), &root.field("templates"), "template", problems);
+    check_unique(scene.props.iter().map(|p| p.id.as_str()), &root.field(field::PROPS), "prop", problems);
+    check_unique(scene.steps.iter().map(|s| s.id.as_str()), &root.field(field::STEPS), "step", problems);
+    check_unique(scene.templates.iter().map(|t| t.id.as_str()), &root.field(field::TEMPLATES), "template", problems);
     for (i, s) in scene.steps.iter().enumerate() {
         if let Some(bad) = s.id.chars().find(|c| !(c.is_alphanumeric() || *c == '_' || *c == '-')) {
             problems.push(Problem::new(
                 Code::Text,
-                root.field("steps").index(i).field("id"),
+                root.field(field::STEPS).index(i).field(field::ID),
                 format!(
                     "step id `{}` holds `{}`: a step id names a page of the book, so it takes only letters, digits, `_` and `-`",
                     s.id.escape_debug(),
@@ -70,22 +75,22 @@ pub(super) fn objects(scene: &Scene, chi_m: f32, problems: &mut Vec<Problem>) ->
     if !routable {
         problems.push(Problem::new(
             Code::Limit,
-            root().field("layout").field("objects").index(MAX_OBJECTS),
+            root().field(field::LAYOUT).field(field::OBJECTS).index(MAX_OBJECTS),
             format!("the courtyard holds {} objects: at most {MAX_OBJECTS} are routed round", scene.layout.objects.len()),
         ));
     }
     for (i, o) in scene.layout.objects.iter().enumerate() {
-        let p = root().field("layout").field("objects").index(i);
+        let p = root().field(field::LAYOUT).field(field::OBJECTS).index(i);
         let (w, d, h) = (o.size.0.chi(chi_m), o.size.1.chi(chi_m), o.size.2.chi(chi_m));
         if !(w > 0.0 && d > 0.0 && h >= 0.0 && w.is_finite() && d.is_finite() && h.is_finite()) {
-            problems.push(Problem::new(Code::Layout, p.field("size"), format!("`{}` needs a positive width and depth", o.id)));
+            problems.push(Problem::new(Code::Layout, p.field(field::SIZE), format!("`{}` needs a positive width and depth", o.id)));
         }
         if let ObjectKind::Chimes { hung } | ObjectKind::Bells { hung } = o.kind
             && !(1..=MAX_HUNG).contains(&hung)
         {
             problems.push(Problem::new(
                 Code::Layout,
-                p.field("kind").field("hung"),
+                p.field(field::KIND).field(field::HUNG),
                 format!("`{}` hangs {hung} pieces: a 县 hangs 1 to {MAX_HUNG} (a 堵 is 16)", o.id),
             ));
         }
@@ -94,7 +99,7 @@ pub(super) fn objects(scene: &Scene, chi_m: f32, problems: &mut Vec<Problem>) ->
         {
             problems.push(Problem::new(
                 Code::Layout,
-                p.field("kind").field("steps"),
+                p.field(field::KIND).field(field::STEPS),
                 format!("stair `{}` has {steps} steps: a stair has 1 to {MAX_STAIR_STEPS}", o.id),
             ));
         }
@@ -109,7 +114,7 @@ pub(super) fn layout(court: &Courtyard, problems: &mut Vec<Problem>) -> bool {
         if !r.shape.contains(r.anchor[0], r.anchor[2]) {
             problems.push(Problem::new(
                 Code::Layout,
-                root().field("layout").field("places").index(i).field("anchor"),
+                root().field(field::LAYOUT).field(field::PLACES).index(i).field(field::ANCHOR),
                 format!("the anchor of place `{}` lies outside its area, so someone sent there would not be in it", r.id),
             ));
         }
@@ -117,7 +122,7 @@ pub(super) fn layout(court: &Courtyard, problems: &mut Vec<Problem>) -> bool {
     if court.hall.area() <= 0.0 || court.ground.area() <= 0.0 || court.hall_height <= 0.0 {
         problems.push(Problem::new(
             Code::Layout,
-            root().field("layout").field("hall"),
+            root().field(field::LAYOUT).field(field::HALL),
             "the hall and the ground need a positive area and the hall a height",
         ));
         return false;
@@ -133,14 +138,14 @@ pub(super) fn templates_and_steps(scene: &Scene, problems: &mut Vec<Problem>) ->
         for name in undeclared_placeholders(t) {
             problems.push(Problem::new(
                 Code::Template,
-                root().field("templates").index(ti).field("acts"),
+                root().field(field::TEMPLATES).index(ti).field(field::ACTS),
                 format!("template `{}` uses `{{{name}}}` but has no such parameter", t.id),
             ));
         }
     }
     let acyclic = template_cycles(scene, problems);
     if scene.steps.is_empty() {
-        problems.push(Problem::new(Code::Text, root().field("steps"), "a scene needs at least one step: there is nothing to enact"));
+        problems.push(Problem::new(Code::Text, root().field(field::STEPS), "a scene needs at least one step: there is nothing to enact"));
     }
     let step_ids: HashSet<&str> = scene.steps.iter().map(|s| s.id.as_str()).collect();
     for (si, s) in scene.steps.iter().enumerate() {
@@ -148,7 +153,7 @@ pub(super) fn templates_and_steps(scene: &Scene, problems: &mut Vec<Problem>) ->
             if !step_ids.contains(a.as_str()) {
                 problems.push(Problem::new(
                     Code::UnknownName,
-                    root().field("steps").index(si).field("annotates").index(k),
+                    root().field(field::STEPS).index(si).field(field::ANNOTATES).index(k),
                     format!("annotates unknown step `{a}`"),
                 ));
             }
@@ -178,7 +183,7 @@ pub fn unused_templates(scene: &Scene) -> Vec<Problem> {
         if !used.iter().any(|name| may_name(name, &t.id)) {
             problems.push(Problem::new(
                 Code::Template,
-                root().field("templates").index(i).field("id"),
+                root().field(field::TEMPLATES).index(i).field(field::ID),
                 format!("template `{}` is never used: use it, or delete it", t.id),
             ));
         }
@@ -244,7 +249,7 @@ fn template_cycles(scene: &Scene, problems: &mut Vec<Problem>) -> bool {
                         path[from..].iter().map(|&(p, _)| scene.templates[p].id.as_str()).chain([scene.templates[u].id.as_str()]).collect();
                     problems.push(Problem::new(
                         Code::Template,
-                        root().field("templates").index(u).field("id"),
+                        root().field(field::TEMPLATES).index(u).field(field::ID),
                         format!("template `{}` uses itself ({}): it would never finish", scene.templates[u].id, chain.join(" → ")),
                     ));
                 }
@@ -264,10 +269,12 @@ fn check_unique_at<'a>(ids: impl Iterator<Item = &'a str>, item: impl Fn(usize) 
     let mut seen: HashMap<&str, usize> = HashMap::new();
     for (i, id) in ids.enumerate() {
         if id.trim().is_empty() {
-            problems.push(Problem::new(Code::DuplicateId, item(i).field("id"), format!("empty {what} id")));
+            problems.push(Problem::new(Code::DuplicateId, item(i).field(field::ID), format!("empty {what} id")));
         } else if let Some(&first) = seen.get(id) {
-            let first_at = Related { label: "first at".into(), path: item(first).field("id") };
-            problems.push(Problem::new(Code::DuplicateId, item(i).field("id"), format!("duplicate {what} id `{id}`")).with(Some(first_at)));
+            let first_at = Related { label: "first at".into(), path: item(first).field(field::ID) };
+            problems.push(
+                Problem::new(Code::DuplicateId, item(i).field(field::ID), format!("duplicate {what} id `{id}`")).with(Some(first_at)),
+            );
         } else {
             seen.insert(id, i);
         }

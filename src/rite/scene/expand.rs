@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use super::diag::Code;
 use super::model::{Entry, Move, Template};
 use super::span::{Path, PathExt};
+use crate::rite::scene::field;
 
 /// One act after expansion, with where it came from for diagnostics. An act written in the beat
 /// itself borrows its words from the scene; one from a template owns its substituted copy.
@@ -231,9 +232,9 @@ impl<'a> Expansion<'a, '_> {
                     }
                     let outer = used_at.cloned().unwrap_or_else(|| (path.clone(), name.clone()));
                     let body: Path = vec![
-                        super::span::Seg::Field("templates".into()),
+                        super::span::Seg::Field(field::TEMPLATES.into()),
                         super::span::Seg::Index(ti),
-                        super::span::Seg::Field("acts".into()),
+                        super::span::Seg::Field(field::ACTS.into()),
                     ];
                     self.expand_into(&t.acts, &body, &inner, Some(&outer), depth + 1, phases);
                     if self.blown.is_some() {

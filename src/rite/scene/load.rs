@@ -16,6 +16,7 @@ pub const BUILTIN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/builtin
 use super::read::control_character;
 pub use super::read::{MAX_FILE_BYTES, MAX_SCENE_BYTES, inside_scene_folder, normalize, part_path, read_regular, scene_folder};
 use super::readings::{self, Choice};
+use crate::rite::scene::field;
 
 /// Where a scene's text came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,10 +55,11 @@ pub fn origin_note(name: &str, origin: Origin) -> Option<String> {
     (origin == Origin::Builtin && looks_like_path).then(|| format!("note: `{name}` is not on disk here: using the copy built into sheli"))
 }
 
-fn parse_as<T: DeserializeOwned>(file: &str, src: &str) -> Result<T, Diagnostic> {
+/// (The diagnostic is boxed: a failed parse is rare, and the parsed value's `Result` stays small.)
+fn parse_as<T: DeserializeOwned>(file: &str, src: &str) -> Result<T, Box<Diagnostic>> {
     let options = ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES);
     if let Some(d) = control_character(file, src) {
-        return Err(d);
+        return Err(Box::new(d));
     }
     options.from_str::<T>(src).map_err(|e| {
         let pos = Pos { line: e.span.start.line, col: e.span.start.col };
@@ -67,6 +69,7 @@ fn parse_as<T: DeserializeOwned>(file: &str, src: &str) -> Result<T, Diagnostic>
             }
             _ => Diagnostic::new(Code::Syntax, file, src, pos, explain(&e.code)),
         }
+        .into()
     })
 }
 
@@ -86,7 +89,7 @@ fn explain(code: &ron::Error) -> String {
 }
 
 pub fn parse(file: &str, src: &str) -> Result<Scene, Diagnostics> {
-    parse_as(file, src).map_err(|d| Diagnostics(vec![d]))
+    parse_as(file, src).map_err(|d| Diagnostics(vec![*d]))
 }
 
 /// One file of a scene: its name, its text, and where its values start (indexed only when a
@@ -114,7 +117,7 @@ struct Origins {
 }
 
 /// The merged lists, in the order `record_all` counts them.
-const LISTS: [&str; 7] = ["objects", "places", "actors", "groups", "props", "templates", "steps"];
+const LISTS: [&str; 7] = [field::OBJECTS, field::PLACES, field::ACTORS, field::GROUPS, field::PROPS, field::TEMPLATES, field::STEPS];
 
 impl Origins {
     /// Counts one file's items of each of the [`LISTS`].
@@ -147,7 +150,7 @@ impl Origins {
         let Some((file, local)) = self.lists.iter().find(|(l, _)| *l == list).and_then(|(_, v)| v.get(index)).copied() else {
             return (0, path.clone());
         };
-        let mut out = if in_layout && file == 0 { vec![Seg::Field("layout".into())] } else { Vec::new() };
+        let mut out = if in_layout && file == 0 { vec![Seg::Field(field::LAYOUT.into())] } else { Vec::new() };
         out.push(Seg::Field(list.to_string().into()));
         out.push(Seg::Index(local));
         out.extend(rest.iter().cloned());
@@ -185,7 +188,7 @@ pub fn load_reading(
     let mut listed: Vec<(usize, String)> = Vec::new();
     let folder = if scene.parts.is_empty() { None } else { scene_folder(file) };
     for (k, part) in scene.parts.iter().enumerate() {
-        let here = || files[0].locate(&[Seg::Field("parts".into()), Seg::Index(k)]);
+        let here = || files[0].locate(&[Seg::Field(field::PARTS.into()), Seg::Index(k)]);
         let name = match part_path(file, part).and_then(|name| inside_scene_folder(folder.as_deref(), &name).map(|()| name)) {
             Ok(name) => name,
             Err(why) => {
@@ -200,7 +203,7 @@ pub fn load_reading(
             d.related.push(RelatedPos {
                 label: "first at".into(),
                 file: None,
-                pos: files[0].locate(&[Seg::Field("parts".into()), Seg::Index(first)]),
+                pos: files[0].locate(&[Seg::Field(field::PARTS.into()), Seg::Index(first)]),
             });
             diags.push(d);
         } else {
@@ -223,7 +226,7 @@ pub fn load_reading(
         let p = match parsed {
             Ok(Ok(p)) => p,
             Ok(Err(d)) => {
-                diags.push(d);
+                diags.push(*d);
                 continue;
             }
             Err(e) => {
@@ -231,7 +234,7 @@ pub fn load_reading(
                     Code::Part,
                     file,
                     src,
-                    files[0].locate(&[Seg::Field("parts".into()), Seg::Index(k)]),
+                    files[0].locate(&[Seg::Field(field::PARTS.into()), Seg::Index(k)]),
                     format!("cannot read part `{name}`: {e}"),
                 ));
                 continue;
@@ -249,7 +252,7 @@ pub fn load_reading(
         Ok(x) => x,
         // a choice the scene has no reading for points at the scene's list of readings
         Err(e) => {
-            let here = files[0].locate(&[Seg::Field("readings".into())]);
+            let here = files[0].locate(&[Seg::Field(field::READINGS.into())]);
             return Err(Diagnostics(vec![Diagnostic::new(Code::Reading, file, src, here, format!("--reading: {e}"))]));
         }
     };
@@ -290,7 +293,7 @@ fn locate(p: &Problem, files: &[SourceFile], origins: &Origins) -> (usize, Diagn
 /// Parses the parts side by side (parsing is much of a load) on a few threads, never one a part:
 /// a scene listing thousands of parts must not start thousands of threads. A part that could not
 /// be read keeps its reading error.
-fn parse_parts(texts: &[(String, Result<String, String>)]) -> Vec<Result<Result<ScenePart, Diagnostic>, String>> {
+fn parse_parts(texts: &[(String, Result<String, String>)]) -> Vec<Result<Result<ScenePart, Box<Diagnostic>>, String>> {
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 8).min(texts.len().max(1));
     let parse = |(name, text): &(String, Result<String, String>)| {
         text.as_ref().map(|text| parse_as::<ScenePart>(name, text)).map_err(String::clone)

@@ -4,6 +4,7 @@
 
 pub mod diag;
 pub mod expand;
+pub mod field;
 pub mod load;
 pub mod model;
 pub mod read;

@@ -11,12 +11,13 @@ use super::model::Scene;
 pub use super::model::{Alternative, BeatReading, Choice, Reading};
 use super::span::{Path, PathExt, Seg};
 use crate::rite::compile::{Code, Problem};
+use crate::rite::scene::field;
 
 /// Where a patched node of the scene came from: problems at `to` are reported at `from`.
 pub type Moved = Vec<(Path, Path)>;
 
 fn path_of(r: usize, a: usize) -> Path {
-    vec![Seg::Field("readings".into()), Seg::Index(r), Seg::Field("alternatives".into()), Seg::Index(a)]
+    vec![Seg::Field(field::READINGS.into()), Seg::Index(r), Seg::Field(field::ALTERNATIVES.into()), Seg::Index(a)]
 }
 
 /// Problems in the readings themselves, whichever is chosen: one default each, unique ids, and
@@ -24,43 +25,43 @@ fn path_of(r: usize, a: usize) -> Path {
 pub fn check(scene: &Scene) -> Vec<Problem> {
     let mut problems = Vec::new();
     for (r, point) in scene.readings.iter().enumerate() {
-        let here: Path = vec![Seg::Field("readings".into()), Seg::Index(r)];
+        let here: Path = vec![Seg::Field(field::READINGS.into()), Seg::Index(r)];
         if scene.readings[..r].iter().any(|p| p.id == point.id) {
-            problems.push(Problem::new(Code::Reading, here.field("id"), format!("a second disputed point called `{}`", point.id)));
+            problems.push(Problem::new(Code::Reading, here.field(field::ID), format!("a second disputed point called `{}`", point.id)));
         }
         if let Some(words) = &point.shown_at
             && !scene.steps.iter().flat_map(|s| &s.beats).any(|b| letters_of(&b.text).contains(&letters_of(words)))
         {
-            problems.push(Problem::new(Code::Reading, here.field("shown_at"), format!("no clause of the scene has 「{words}」")));
+            problems.push(Problem::new(Code::Reading, here.field(field::SHOWN_AT), format!("no clause of the scene has 「{words}」")));
         }
         let defaults = point.alternatives.iter().filter(|a| a.default).count();
         if defaults != 1 {
             let msg = format!("point `{}` has {defaults} default readings: mark exactly one `default: true` (the one staged)", point.id);
-            problems.push(Problem::new(Code::Reading, here.field("alternatives"), msg));
+            problems.push(Problem::new(Code::Reading, here.field(field::ALTERNATIVES), msg));
         }
         for (a, alt) in point.alternatives.iter().enumerate() {
             let at = path_of(r, a);
             if point.alternatives[..a].iter().any(|x| x.id == alt.id) {
                 problems.push(Problem::new(
                     Code::Reading,
-                    at.field("id"),
+                    at.field(field::ID),
                     format!("a second reading called `{}` of `{}`", alt.id, point.id),
                 ));
             }
             if alt.default && !(alt.objects.is_empty() && alt.places.is_empty() && alt.beats.is_empty()) {
                 problems.push(Problem::new(
                     Code::Reading,
-                    at.field("default"),
+                    at.field(field::DEFAULT),
                     "the default reading is the one staged: it changes nothing",
                 ));
             }
             for (b, beat) in alt.beats.iter().enumerate() {
-                let bp = at.field("beats").index(b);
+                let bp = at.field(field::BEATS).index(b);
                 match scene.steps.iter().find(|s| s.id == beat.step) {
-                    None => problems.push(Problem::new(Code::UnknownName, bp.field("step"), format!("unknown step `{}`", beat.step))),
+                    None => problems.push(Problem::new(Code::UnknownName, bp.field(field::STEP), format!("unknown step `{}`", beat.step))),
                     Some(s) if beat.beat == 0 || beat.beat > s.beats.len() => problems.push(Problem::new(
                         Code::Reading,
-                        bp.field("beat"),
+                        bp.field(field::BEAT),
                         format!("step `{}` has beats 1 to {}, not {}", s.id, s.beats.len(), beat.beat),
                     )),
                     Some(_) => {}
@@ -87,21 +88,22 @@ pub fn apply(scene: &Scene, choices: &[Choice]) -> Result<(Scene, Moved), String
             return Err(format!("`{}` has no reading `{}` (it has: {})", point.id, choice.alternative, list(&known)));
         };
         let alt = &point.alternatives[a];
-        let layout = |list: &'static str| -> Path { vec![Seg::Field("layout".into()), Seg::Field(list.into())] };
+        let layout = |list: &'static str| -> Path { vec![Seg::Field(field::LAYOUT.into()), Seg::Field(list.into())] };
         for (m, object) in alt.objects.iter().enumerate() {
             let k = replace_or_add(&mut out.layout.objects, object, |o| &o.id);
-            moved.push((layout("objects").index(k), path_of(r, a).field("objects").index(m)));
+            moved.push((layout(field::OBJECTS).index(k), path_of(r, a).field(field::OBJECTS).index(m)));
         }
         for (m, place) in alt.places.iter().enumerate() {
             let k = replace_or_add(&mut out.layout.places, place, |p| &p.id);
-            moved.push((layout("places").index(k), path_of(r, a).field("places").index(m)));
+            moved.push((layout(field::PLACES).index(k), path_of(r, a).field(field::PLACES).index(m)));
         }
         for (b, beat) in alt.beats.iter().enumerate() {
             let Some(si) = out.steps.iter().position(|s| s.id == beat.step) else { continue };
             let Some(target) = beat.beat.checked_sub(1).and_then(|bi| out.steps[si].beats.get_mut(bi)) else { continue };
             target.acts = beat.acts.clone();
-            let to: Path = vec![Seg::Field("steps".into()), Seg::Index(si), Seg::Field("beats".into()), Seg::Index(beat.beat - 1)];
-            moved.push((to.field("acts"), path_of(r, a).field("beats").index(b).field("acts")));
+            let to: Path =
+                vec![Seg::Field(field::STEPS.into()), Seg::Index(si), Seg::Field(field::BEATS.into()), Seg::Index(beat.beat - 1)];
+            moved.push((to.field(field::ACTS), path_of(r, a).field(field::BEATS).index(b).field(field::ACTS)));
         }
     }
     Ok((out, moved))

@@ -22,7 +22,7 @@ pub enum Seg {
 
 pub type Path = Vec<Seg>;
 
-/// Builds paths tersely: `path(&base).field("beats").index(2)`.
+/// Builds paths tersely: `path(&base).field(field::BEATS).index(2)`.
 pub trait PathExt {
     fn field(&self, name: impl Into<Cow<'static, str>>) -> Path;
     fn index(&self, i: usize) -> Path;
