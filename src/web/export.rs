@@ -18,9 +18,10 @@ use crate::rite::timeline::{Motion, Pose, PropAt, Rest, held_sitting_lift, hold_
 /// The schema's version: a page refuses data of another.
 pub const VERSION: u32 = 1;
 
-/// Millimetres (and milliseconds) are as fine as anything the page draws or the tests compare
-/// (1 cm); rounded as f64, so the JSON prints `7.161`, not the f32's `7.160999774932861`. The
-/// times of things' keys are kept whole: an arrow covers 4 cm in a millisecond.
+/// Millimetres are as fine as anything the page draws or the tests compare (1 cm); rounded as
+/// f64, so the JSON prints `7.161`, not the f32's `7.160999774932861`. Times are kept whole (the
+/// f32 exactly, as f64): a segment is half-open, so a moment that falls on its start must fall on
+/// the same side of it in the page as in sheli, and an arrow covers 4 cm in a millisecond.
 fn mm(v: f32) -> f64 {
     (f64::from(v) * 1000.0).round() / 1000.0
 }
@@ -98,7 +99,7 @@ fn actors(rite: &Rite, places: &mut Places) -> Vec<Value> {
         .map(|a| {
             let [r, g, b] = a.dress.rgb().map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
             let segments: Vec<Value> =
-                a.segments.iter().map(|s| json!([mm(s.t0), mm(s.t1), motion(&s.motion), rest(&s.end, rite, places)])).collect();
+                a.segments.iter().map(|s| json!([f64::from(s.t0), f64::from(s.t1), motion(&s.motion), rest(&s.end, rite, places)])).collect();
             json!({
                 "id": a.id, "name": a.name, "en": a.en, "aliases": a.aliases, "role": a.role,
                 "colour": format!("#{r:02x}{g:02x}{b:02x}"),
@@ -116,7 +117,7 @@ fn props(rite: &Rite) -> Vec<Value> {
         .enumerate()
         .map(|(k, p)| {
             let strung =
-                p.strung.as_ref().map(|(first, keys)| json!([first, keys.iter().map(|(t, on)| json!([mm(*t), on])).collect::<Vec<_>>()]));
+                p.strung.as_ref().map(|(first, keys)| json!([first, keys.iter().map(|(t, on)| json!([f64::from(*t), on])).collect::<Vec<_>>()]));
             json!({
                 "id": p.id, "name": p.name, "en": rite.prop_en(k),
                 "furniture": p.kind.is_furniture(),

@@ -100,7 +100,7 @@ mod tests {
     #[test]
     fn every_field_the_compiler_points_at_is_one_the_scenes_write() {
         let mut scenes = String::new();
-        for dir in ["scenes", "scenes/xiang_she", "scenes/da_she", "tests/scenes"] {
+        for dir in ["scenes", "scenes/xiang_she", "scenes/da_she", "tests/scenes", "tests/bad_scenes"] {
             for entry in std::fs::read_dir(dir).unwrap() {
                 let path = entry.unwrap().path();
                 if path.extension().is_some_and(|e| e == "ron") {
