@@ -48,8 +48,10 @@ fn holding(s: &Value, id: &str) -> Vec<String> {
 
 #[test]
 fn the_host_invites_the_guest_at_his_gate() {
-    assert_at("主人戒宾", "zhuren", "宾门外", "N");
-    assert_at("宾出迎", "bin", "宾门外", "S");
+    // the 宾's gate opens north: the host waits outside it facing it, and the 宾 comes out to him
+    // (经「宾出迎，再拜。主人答再拜」), face to face
+    assert_at("主人戒宾", "zhuren", "宾门外", "S");
+    assert_at("宾出迎", "bin", "宾门外", "N");
 }
 
 #[test]

@@ -98,8 +98,11 @@ fn actors(rite: &Rite, places: &mut Places) -> Vec<Value> {
         .iter()
         .map(|a| {
             let [r, g, b] = a.dress.rgb().map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
-            let segments: Vec<Value> =
-                a.segments.iter().map(|s| json!([f64::from(s.t0), f64::from(s.t1), motion(&s.motion), rest(&s.end, rite, places)])).collect();
+            let segments: Vec<Value> = a
+                .segments
+                .iter()
+                .map(|s| json!([f64::from(s.t0), f64::from(s.t1), motion(&s.motion), rest(&s.end, rite, places)]))
+                .collect();
             json!({
                 "id": a.id, "name": a.name, "en": a.en, "aliases": a.aliases, "role": a.role,
                 "colour": format!("#{r:02x}{g:02x}{b:02x}"),
@@ -116,8 +119,10 @@ fn props(rite: &Rite) -> Vec<Value> {
         .iter()
         .enumerate()
         .map(|(k, p)| {
-            let strung =
-                p.strung.as_ref().map(|(first, keys)| json!([first, keys.iter().map(|(t, on)| json!([f64::from(*t), on])).collect::<Vec<_>>()]));
+            let strung = p
+                .strung
+                .as_ref()
+                .map(|(first, keys)| json!([first, keys.iter().map(|(t, on)| json!([f64::from(*t), on])).collect::<Vec<_>>()]));
             json!({
                 "id": p.id, "name": p.name, "en": rite.prop_en(k),
                 "furniture": p.kind.is_furniture(),

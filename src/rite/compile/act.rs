@@ -1,10 +1,9 @@
 //! One actor's act within a phase, move by move: each kind of move is its own method, and each
 //! returns when the actor is done with it. What cannot happen is a problem at the move's node.
 
+use super::event::PropEvent;
 use super::music::RELEASE_AFTER;
-use super::names::Name;
-use super::props::PropEvent;
-use super::sim::Sim;
+use super::sim::{Name, Sim};
 use super::{Code, WALK_SPEED};
 use crate::rite::acts::deed::Deed;
 use crate::rite::acts::gesture::Gesture;

@@ -4,9 +4,9 @@
 
 mod act;
 mod cord;
+mod event;
 mod lead;
 mod music;
-mod names;
 mod needs;
 mod props;
 mod sim;

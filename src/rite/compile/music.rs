@@ -4,8 +4,7 @@
 //! for a stroke, save those of the archers it leaves `free` (公 … 不以乐志).
 
 use super::Code;
-use super::names::Name;
-use super::sim::Sim;
+use super::sim::{Name, Sim};
 use crate::music::cue::{Cue, Part, Placed, drum_period, once_through};
 use crate::music::library::Library;
 use crate::rite::acts::gesture::Gesture;

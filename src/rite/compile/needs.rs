@@ -4,7 +4,7 @@
 //! in hand to go out; one body to a spot; one piece at a time for each player. A scene that asks
 //! for more is told where, as any other problem (docs/rules.md gives each rule its passage).
 
-use super::props::PropEvent;
+use super::event::PropEvent;
 use super::sim::{Sim, used_at};
 use super::{Code, Problem, Refusal, Related};
 use crate::music::cue::Part;

@@ -2,7 +2,7 @@
 //! against who holds what and where it lies, and written into the prop tracks.
 
 use super::REACH;
-use super::names::Name;
+use super::event::PropEvent;
 use super::{BeatInfo, Code};
 use crate::rite::acts::gear::Hand;
 use crate::rite::court::route::dist3;
@@ -12,28 +12,10 @@ use crate::rite::timeline::{ActorState, Pose, PropAt, bearing_between, bearing_v
 
 /// How far above or below himself a hand reaches to give or take, in metres.
 const HAND_REACH_UP: f32 = 0.8;
-use super::sim::{Sim, note_actor};
+use super::sim::{Name, Sim, note_actor};
 use crate::rite::acts::deed::Deed;
 use crate::rite::scene::field;
-use crate::rite::scene::span::{Path, PathExt};
-
-pub(super) struct PropEvent<'a> {
-    pub t: f32,
-    pub actor: usize,
-    pub prop: usize,
-    pub kind: &'a Move,
-    /// the act, and which of its moves this is: the move's node, for a message
-    pub origin: &'a Path,
-    pub index: usize,
-    /// the template use that produced the act, if any
-    pub used: Option<&'a (Path, String)>,
-}
-
-impl PropEvent<'_> {
-    fn path(&self) -> Path {
-        self.origin.index(1).index(self.index)
-    }
-}
+use crate::rite::scene::span::PathExt;
 
 /// How far a hand turns from the way its owner faces to give or take: the other must be in
 /// front of him, not at his side or behind.

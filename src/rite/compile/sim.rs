@@ -1,19 +1,20 @@
 //! Playing the scene once, in order: each beat's acts become segments of the actors' tracks and
 //! keys of the props' tracks; what cannot happen becomes a problem at the offending node.
 
-use super::names::Name;
 use std::collections::HashMap;
 
-use super::props::PropEvent;
+use super::event::PropEvent;
 use super::{BeatInfo, Code, LINE_SPACING_CHI, Problem, Related, StepInfo, TURN_SPEED};
 use crate::rite::acts::deed::Deed;
 use crate::rite::acts::gear::Gear;
 use crate::rite::court::Courtyard;
+use crate::rite::court::furniture::ObjectKind;
 use crate::rite::court::route::Router;
 use crate::rite::scene::expand::{Budget, FlatAct, expand_beat};
 use crate::rite::scene::field;
 use crate::rite::scene::model::{Dir, Len, PropKind, Scene};
 use crate::rite::scene::span::{Path, PathExt};
+use crate::rite::scene::spell::unknown_name;
 use crate::rite::timeline::{ActorTrack, Motion, PropAt, PropTrack, Rest, Segment};
 
 pub(super) struct Sim<'a> {
@@ -49,6 +50,31 @@ pub(super) struct Sim<'a> {
     pub(super) allow: Vec<crate::rite::scene::rules::Exception>,
     /// who has been led by a guide (相): a blind musician, who from then on walks only when led
     pub(super) blind: Vec<bool>,
+}
+
+/// "Unknown place `X`", "unknown actor `Y`": a name a scene refers to that it never defines,
+/// said one way for every kind of name, with the nearest defined one as a "did you mean".
+/// The kinds of name a scene refers to by id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Name {
+    Place,
+    Actor,
+    /// an actor, or a group of actors
+    Performer,
+    Prop,
+    Target,
+}
+
+impl Name {
+    fn word(self) -> &'static str {
+        match self {
+            Name::Place => "place",
+            Name::Actor => "actor",
+            Name::Performer => "actor or group",
+            Name::Prop => "prop",
+            Name::Target => "target",
+        }
+    }
 }
 
 impl<'a> Sim<'a> {
@@ -95,6 +121,19 @@ impl<'a> Sim<'a> {
     /// A problem with an act that a template may have produced: it also points at the use.
     pub(super) fn problem_in(&mut self, code: Code, path: Path, message: impl Into<String>, used: Option<&(Path, String)>) {
         self.problems.push(Problem::new(code, path, message).with(used_at(used)));
+    }
+
+    /// "unknown place `西阶西`(did you mean `西阶之西`?)": the defined names of that kind searched.
+    pub(super) fn unknown(&self, kind: Name, name: &str) -> String {
+        let court = self.court;
+        let known: Vec<&str> = match kind {
+            Name::Place => court.regions.iter().map(|r| r.id.as_str()).collect(),
+            Name::Actor => self.actor_ix.keys().copied().collect(),
+            Name::Performer => self.actor_ix.keys().chain(self.group_ix.keys()).copied().collect(),
+            Name::Prop => self.prop_ix.keys().copied().collect(),
+            Name::Target => court.solids.iter().filter(|s| matches!(s.kind, ObjectKind::Target { .. })).map(|s| s.id.as_str()).collect(),
+        };
+        unknown_name(kind.word(), name, known)
     }
 
     pub(super) fn point(&self, place: &str, off: Option<(Len, Len)>) -> Option<[f32; 3]> {

@@ -1,0 +1,24 @@
+//! One handling of a thing within a phase (taken, set down, handed on, shot), in the order the
+//! phase plays them: what the props' tracks and the rules about hands are computed from.
+
+use crate::rite::scene::model::Move;
+use crate::rite::scene::span::{Path, PathExt};
+
+/// A thing handled by an actor at a moment of a phase.
+pub(super) struct PropEvent<'a> {
+    pub t: f32,
+    pub actor: usize,
+    pub prop: usize,
+    pub kind: &'a Move,
+    /// the act, and which of its moves this is: the move's node, for a message
+    pub origin: &'a Path,
+    pub index: usize,
+    /// the template use that produced the act, if any
+    pub used: Option<&'a (Path, String)>,
+}
+
+impl PropEvent<'_> {
+    pub(super) fn path(&self) -> Path {
+        self.origin.index(1).index(self.index)
+    }
+}
