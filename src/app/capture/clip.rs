@@ -103,9 +103,13 @@ fn film(mut commands: Commands, clip: Res<Clip>, mut reel: ResMut<Reel>, mut exi
         if !reel.probing {
             reel.probing = true;
             commands.spawn(Screenshot::primary_window()).observe(
-                |captured: On<ScreenshotCaptured>, mut reel: ResMut<Reel>, sky: Res<ClearColor>| {
+                |captured: On<ScreenshotCaptured>,
+                 mut reel: ResMut<Reel>,
+                 sky: Res<ClearColor>,
+                 cameras: Query<&Camera, With<Camera3d>>| {
                     reel.probing = false;
-                    reel.drawn = !drawn::not_drawn_yet(&captured.image, drawn::sky_in(&captured.image, &sky));
+                    let sky = drawn::sky_in(&captured.image, &sky);
+                    reel.drawn = !drawn::not_drawn_yet(&captured.image, sky, drawn::view_of(&cameras));
                 },
             );
         }

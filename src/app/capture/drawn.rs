@@ -13,10 +13,17 @@ pub(super) fn sky_in(image: &Image, clear: &ClearColor) -> [u8; 3] {
     if bgra { [b, g, r] } else { [r, g, b] }
 }
 
-/// Nothing of the scene on the picture yet: one colour all over, or the middle of the view
-/// (where the 3D scene is, right of the text panel) still the clear colour under a few labels.
-pub(super) fn not_drawn_yet(image: &Image, sky: [u8; 3]) -> bool {
-    one_colour(image) || scene_is_blank(image, sky)
+/// The part of the picture the 3D view is drawn in: its camera's viewport (the panels left out),
+/// or the whole picture when it has none.
+pub(super) fn view_of(cameras: &Query<&Camera, With<Camera3d>>) -> Option<URect> {
+    let vp = cameras.iter().find_map(|c| c.viewport.as_ref())?;
+    Some(URect::from_corners(vp.physical_position, vp.physical_position + vp.physical_size))
+}
+
+/// Nothing of the scene on the picture yet: one colour all over, or the middle of the 3D view
+/// (`view`, the picture's middle when `None`) still the clear colour under a few labels.
+pub(super) fn not_drawn_yet(image: &Image, sky: [u8; 3], view: Option<URect>) -> bool {
+    one_colour(image) || scene_is_blank(image, sky, view)
 }
 
 /// Whether the bottom bar's left corner, always painted paper-coloured by the panels, still
@@ -34,12 +41,21 @@ fn one_colour(image: &Image) -> bool {
     bytes == 0 || data.chunks_exact(bytes).all(|p| p == &data[..bytes])
 }
 
-fn scene_is_blank(image: &Image, sky: [u8; 3]) -> bool {
-    let (w, h) = (image.width() as usize, image.height() as usize);
-    let middle = (h / 4..h * 3 / 4).step_by(7).flat_map(|y| (w / 2..w * 3 / 4).step_by(7).map(move |x| (x, y)));
+fn scene_is_blank(image: &Image, sky: [u8; 3], view: Option<URect>) -> bool {
+    let whole = URect::new(0, 0, image.width(), image.height());
+    // a narrow window leaves a narrow view between the panels: the middle of the view, not of
+    // the picture (which may be a panel, and always painted)
+    let v = view.map_or(whole, |v| v.intersect(whole));
+    let (x0, x1) = ((v.min.x + v.width() / 4) as usize, (v.min.x + v.width() * 3 / 4).max(v.min.x + v.width() / 4 + 1) as usize);
+    let (y0, y1) = ((v.min.y + v.height() / 4) as usize, (v.min.y + v.height() * 3 / 4).max(v.min.y + v.height() / 4 + 1) as usize);
+    // odd, so a striped picture is sampled on both kinds of stripe
+    let step = ((x1 - x0).min(y1 - y0) / 12).clamp(1, 7) | 1;
+    let middle = (y0..y1).step_by(step).flat_map(move |y| (x0..x1).step_by(step).map(move |x| (x, y)));
     let (samples, clear) = clear_pixels(image, sky, middle);
-    // labels and their rings drawn over an empty view cover far less than a tenth of it
-    samples > 0 && clear * 10 >= samples * 9
+    // labels and their rings drawn over an empty view cover less than a tenth of a wide one and
+    // up to a fifth of a narrow one (a view squeezed between the panels); the middle of a drawn
+    // view is ground, buildings and people, never three-quarters sky or black
+    samples > 0 && clear * 4 >= samples * 3
 }
 
 /// Of the pixels at `points` (x, y), how many could be read and how many of them still show the
@@ -76,9 +92,9 @@ mod tests {
 
     #[test]
     fn black_white_or_sky_all_over_is_not_drawn_yet() {
-        assert!(not_drawn_yet(&picture(|_, _| [0, 0, 0]), SKY));
-        assert!(not_drawn_yet(&picture(|_, _| [255, 255, 255]), SKY));
-        assert!(not_drawn_yet(&picture(|_, _| SKY), SKY));
+        assert!(not_drawn_yet(&picture(|_, _| [0, 0, 0]), SKY, None));
+        assert!(not_drawn_yet(&picture(|_, _| [255, 255, 255]), SKY, None));
+        assert!(not_drawn_yet(&picture(|_, _| SKY), SKY, None));
     }
 
     #[test]
@@ -87,16 +103,36 @@ mod tests {
         let label = |under: [u8; 3]| {
             move |x: usize, y: usize| if (120..135).contains(&x) && (40..46).contains(&y) { [200, 200, 200] } else { under }
         };
-        assert!(not_drawn_yet(&picture(label([0, 0, 0])), SKY));
-        assert!(not_drawn_yet(&picture(label(SKY)), SKY));
+        assert!(not_drawn_yet(&picture(label([0, 0, 0])), SKY, None));
+        assert!(not_drawn_yet(&picture(label(SKY)), SKY, None));
     }
 
     #[test]
     fn a_drawn_view_is_drawn_even_when_dark() {
         // the dark ground of a night plan with one figure on it
         let figure = |x: usize, y: usize| if (x, y) == (150, 50) { [120, 40, 30] } else { [60, 70, 40] };
-        assert!(!not_drawn_yet(&picture(figure), SKY));
-        assert!(!not_drawn_yet(&picture(|x, _| if x % 2 == 0 { [0, 0, 0] } else { [90, 110, 60] }), SKY));
+        assert!(!not_drawn_yet(&picture(figure), SKY, None));
+        assert!(!not_drawn_yet(&picture(|x, _| if x % 2 == 0 { [0, 0, 0] } else { [90, 110, 60] }), SKY, None));
+    }
+
+    #[test]
+    fn a_narrow_view_between_panels_is_looked_at_not_the_panels() {
+        // paper panels left (0..80) and right (120..200), a black 3D view between them
+        let paper = [250, 246, 236];
+        // with a name label over a fifth of the view's middle
+        let panels = |x: usize, y: usize| match (x, y) {
+            (88..=112, 40..=48) => [240, 200, 80],
+            (80..=119, 0..=89) => [0, 0, 0],
+            (5, 5) => [1, 2, 3],
+            _ => paper,
+        };
+        let view = Some(URect::new(80, 0, 120, 90));
+        assert!(not_drawn_yet(&picture(panels), SKY, view), "the black view between the panels is not drawn yet");
+        let sky_between = |x: usize, y: usize| if panels(x, y) == [0, 0, 0] { SKY } else { panels(x, y) };
+        assert!(not_drawn_yet(&picture(sky_between), SKY, view), "nor is the sky between them");
+        // the picture's own middle (x 100..150) is half panel: without the view it would pass
+        let drawn = |x: usize, y: usize| if (80..120).contains(&x) && y < 90 { [60, 70, 40] } else { paper };
+        assert!(!not_drawn_yet(&picture(drawn), SKY, view));
     }
 
     #[test]

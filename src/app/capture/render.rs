@@ -45,12 +45,18 @@ fn shoot(mut commands: Commands, mut shot: ResMut<Shot>, launch: Res<Launch>) {
     shot.taken = true;
     let Launch::Picture(path) = launch.clone() else { return };
     commands.spawn(Screenshot::primary_window()).observe(
-        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>, mut shot: ResMut<Shot>, sky: Res<ClearColor>| {
+        move |captured: On<ScreenshotCaptured>,
+              mut exit: MessageWriter<AppExit>,
+              mut shot: ResMut<Shot>,
+              sky: Res<ClearColor>,
+              cameras: Query<&Camera, With<Camera3d>>| {
             // a busy machine may not have compiled the scene's pipelines yet: the 3D view is then
             // still black (or the sky's colour), and the picture is taken again a few frames later
             let sky = drawn::sky_in(&captured.image, &sky);
             // so may the panels not be drawn yet: the bar's corner still shows the clear colour
-            if shot.retries < MAX_RETRIES && (drawn::not_drawn_yet(&captured.image, sky) || drawn::bar_is_missing(&captured.image, sky)) {
+            if shot.retries < MAX_RETRIES
+                && (drawn::not_drawn_yet(&captured.image, sky, drawn::view_of(&cameras)) || drawn::bar_is_missing(&captured.image, sky))
+            {
                 shot.retries += 1;
                 shot.taken = false;
                 shot.frames = FRAMES_BEFORE_SHOT - 4;
