@@ -1,9 +1,6 @@
 //! Loading: RON text → Scene (serde) → Rite (compiled), with every problem as a located
 //! diagnostic. A scene may be split into part files; each problem is reported in its own file.
 
-use ron::extensions::Extensions;
-use serde::de::DeserializeOwned;
-
 pub use super::diag::LoadError;
 use super::diag::{Code, Diagnostic, Diagnostics, RelatedPos};
 use super::model::{Scene, ScenePart};
@@ -13,7 +10,7 @@ use crate::rite::compile::{Problem, Rite, compile, unused_templates};
 /// The scenes shipped in the binary, by the path they have in the repository, parts included.
 pub const BUILTIN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/builtin_scenes.rs"));
 
-use super::read::control_character;
+use super::read::parse_as;
 pub use super::read::{MAX_FILE_BYTES, MAX_SCENE_BYTES, inside_scene_folder, normalize, part_path, read_regular, scene_folder};
 use super::readings::{self, Choice};
 use crate::rite::scene::field;
@@ -53,39 +50,6 @@ pub fn read_scene(name: &str) -> Result<(String, String, Origin), String> {
 pub fn origin_note(name: &str, origin: Origin) -> Option<String> {
     let looks_like_path = name.contains('/') || name.ends_with(".ron");
     (origin == Origin::Builtin && looks_like_path).then(|| format!("note: `{name}` is not on disk here: using the copy built into sheli"))
-}
-
-/// (The diagnostic is boxed: a failed parse is rare, and the parsed value's `Result` stays small.)
-fn parse_as<T: DeserializeOwned>(file: &str, src: &str) -> Result<T, Box<Diagnostic>> {
-    let options = ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES);
-    if let Some(d) = control_character(file, src) {
-        return Err(Box::new(d));
-    }
-    options.from_str::<T>(src).map_err(|e| {
-        let pos = Pos { line: e.span.start.line, col: e.span.start.col };
-        match (&e.code, span::unclosed_comment(src)) {
-            (ron::Error::UnclosedBlockComment, Some(open)) => {
-                Diagnostic::new(Code::Syntax, file, src, open, "this block comment (`/*`) is never closed")
-            }
-            _ => Diagnostic::new(Code::Syntax, file, src, pos, explain(&e.code)),
-        }
-        .into()
-    })
-}
-
-/// The parser's message, with a suggestion where a misspelt field or variant is near a real one.
-fn explain(code: &ron::Error) -> String {
-    let (what, expected, found, outer) = match code {
-        ron::Error::NoSuchStructField { expected, found, outer } => ("field", *expected, found, outer),
-        ron::Error::NoSuchEnumVariant { expected, found, outer } => ("variant", *expected, found, outer),
-        other => return other.to_string(),
-    };
-    let within = outer.as_ref().map(|o| format!(" in `{o}`")).unwrap_or_default();
-    let listed = expected.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ");
-    match super::spell::nearest(found, expected) {
-        Some(near) => format!("unknown {what} `{found}`{within}: did you mean `{near}`? (expected one of {listed})"),
-        None => format!("unknown {what} `{found}`{within} (expected one of {listed})"),
-    }
 }
 
 pub fn parse(file: &str, src: &str) -> Result<Scene, Diagnostics> {

@@ -2,8 +2,11 @@
 //! `/proc`, `/sys` or `/dev`, parts confined to the scene's folder, text checked to be UTF-8
 //! without control characters, with its line ends made LF.
 
+use ron::extensions::Extensions;
+use serde::de::DeserializeOwned;
+
 use super::diag::{Code, Diagnostic};
-use super::span::Pos;
+use super::span::{self, Pos};
 
 /// The largest scene file read, in bytes: the shipped rites are a few hundred KB a file.
 pub const MAX_FILE_BYTES: u64 = 16 << 20;
@@ -61,6 +64,41 @@ pub fn normalize(mut text: String) -> String {
         text.drain(..'\u{feff}'.len_utf8());
     }
     if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text }
+}
+
+/// The text parsed as a scene or a part: a control character, a syntax error or a misspelt
+/// name located, with a "did you mean".
+/// (The diagnostic is boxed: a failed parse is rare, and the parsed value's `Result` stays small.)
+pub(super) fn parse_as<T: DeserializeOwned>(file: &str, src: &str) -> Result<T, Box<Diagnostic>> {
+    let options = ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES);
+    if let Some(d) = control_character(file, src) {
+        return Err(Box::new(d));
+    }
+    options.from_str::<T>(src).map_err(|e| {
+        let pos = Pos { line: e.span.start.line, col: e.span.start.col };
+        match (&e.code, span::unclosed_comment(src)) {
+            (ron::Error::UnclosedBlockComment, Some(open)) => {
+                Diagnostic::new(Code::Syntax, file, src, open, "this block comment (`/*`) is never closed")
+            }
+            _ => Diagnostic::new(Code::Syntax, file, src, pos, explain(&e.code)),
+        }
+        .into()
+    })
+}
+
+/// The parser's message, with a suggestion where a misspelt field or variant is near a real one.
+fn explain(code: &ron::Error) -> String {
+    let (what, expected, found, outer) = match code {
+        ron::Error::NoSuchStructField { expected, found, outer } => ("field", *expected, found, outer),
+        ron::Error::NoSuchEnumVariant { expected, found, outer } => ("variant", *expected, found, outer),
+        other => return other.to_string(),
+    };
+    let within = outer.as_ref().map(|o| format!(" in `{o}`")).unwrap_or_default();
+    let listed = expected.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ");
+    match super::spell::nearest(found, expected) {
+        Some(near) => format!("unknown {what} `{found}`{within}: did you mean `{near}`? (expected one of {listed})"),
+        None => format!("unknown {what} `{found}`{within} (expected one of {listed})"),
+    }
 }
 
 /// The first control character in a scene's text (other than tab and newline), with where it is:
