@@ -183,6 +183,18 @@ fn check_is_clean_on_the_shipped_scene_and_located_on_a_broken_one() {
     assert!(err.contains(": error[unknown-name]: unknown actor `zhuern`"), "{err}");
 }
 
+#[test]
+fn during_names_a_gesture_and_a_misspelt_one_gets_a_did_you_mean() {
+    let made = sheli(&["state", SCENE, "--text", "再拜", "--nth", "1", "--during", "再拜", "--json"]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let misspelt = sheli(&["state", SCENE, "--text", "宾出迎", "--during", "再拜拜", "--json"]);
+    assert_eq!(misspelt.status.code(), Some(2), "{}", stderr(&misspelt));
+    assert!(stderr(&misspelt).contains("`再拜拜` is not a gesture (did you mean `再拜`?)"), "{}", stderr(&misspelt));
+    // a gesture nobody makes in that beat is told apart from a word that is no gesture
+    let absent = sheli(&["state", SCENE, "--text", "宾出迎", "--during", "射", "--json"]);
+    assert!(stderr(&absent).contains("no one makes a `射`"), "{}", stderr(&absent));
+}
+
 fn stderr(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).to_string()
 }

@@ -2,6 +2,7 @@
 
 use super::{MomentArgs, shown};
 use crate::rite::Rite;
+use crate::rite::acts::gesture::Gesture;
 use crate::rite::timeline::query::BeatRef;
 
 impl MomentArgs {
@@ -32,7 +33,12 @@ impl MomentArgs {
             if !(0.0..=1.0).contains(&f) {
                 return Err(format!("--at is a fraction of the gesture, from 0 to 1, not {f}"));
             }
-            let Some((t0, t1)) = rite.gesture_in(pick, name) else {
+            let Some(gesture) = Gesture::from_name(name) else {
+                let names: Vec<&str> = Gesture::ALL.iter().map(|g| g.name()).collect();
+                let near = crate::rite::scene::spell::nearest(name, &names).map(|n| format!(" (did you mean `{n}`?)")).unwrap_or_default();
+                return Err(format!("--during: `{name}` is not a gesture{near}"));
+            };
+            let Some((t0, t1)) = rite.gesture_in(pick, gesture) else {
                 return Err(format!("no one makes a `{name}` in the beat `{}`", rite.beat(pick).text));
             };
             return Ok((t0 + (t1 - t0) * f, pick));

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::rite::acts::deed::{Acts, Lang};
+use crate::rite::acts::gesture::Gesture;
 use crate::rite::compile::Rite;
 use crate::rite::glossary::glossary;
 
@@ -22,14 +23,14 @@ impl Rite {
     }
 
     /// The span of the first gesture called `name` (拜, 射 …) begun in a beat, by anyone.
-    pub fn gesture_in(&self, r: BeatRef, name: &str) -> Option<(f32, f32)> {
+    pub fn gesture_in(&self, r: BeatRef, wanted: Gesture) -> Option<(f32, f32)> {
         let b = self.beat(r);
         self.timeline
             .actors
             .iter()
             .flat_map(|a| &a.segments)
             .filter(|s| s.t0 >= b.start - 1e-3 && s.t0 < b.end)
-            .filter(|s| matches!(&s.motion, super::Motion::Gesture { gesture, .. } if gesture.name() == name))
+            .filter(|s| matches!(&s.motion, super::Motion::Gesture { gesture, .. } if *gesture == wanted))
             .map(|s| (s.t0, s.t1))
             .min_by(|a, b| a.0.total_cmp(&b.0))
     }
