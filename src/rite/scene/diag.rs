@@ -35,10 +35,11 @@ pub enum Code {
     Hands,
     /// 授/受 not face to face, out of reach, or not at once
     Handover,
-    /// what a body cannot do: stand where another stands, wash away from a 洗 or with full hands,
-    /// sing without a voice, drink in the wrong posture
+    /// what a body cannot do: stand where another stands, act before he has come in, wash away
+    /// from a 洗, sing without a voice, lead or untie what he cannot
     Body,
-    /// a general rule of the rite (释例): the stairs, the way round the 司马, the shooting lanes
+    /// a general rule of the rite (释例): the posture a cup is drained in, the hands free to 拜,
+    /// his own stair, the way round the 司马, the blind led, things carried in, not conjured
     Rule,
     /// music: a piece, its players, when it stops
     Music,
