@@ -189,7 +189,7 @@ fn during_names_a_gesture_and_a_misspelt_one_gets_a_did_you_mean() {
     assert!(made.status.success(), "{}", stderr(&made));
     let misspelt = sheli(&["state", SCENE, "--text", "宾出迎", "--during", "再拜拜", "--json"]);
     assert_eq!(misspelt.status.code(), Some(2), "{}", stderr(&misspelt));
-    assert!(stderr(&misspelt).contains("`再拜拜` is not a gesture (did you mean `再拜`?)"), "{}", stderr(&misspelt));
+    assert!(stderr(&misspelt).contains("--during: unknown gesture `再拜拜` (did you mean `再拜`?)"), "{}", stderr(&misspelt));
     // a gesture nobody makes in that beat is told apart from a word that is no gesture
     let absent = sheli(&["state", SCENE, "--text", "宾出迎", "--during", "射", "--json"]);
     assert!(stderr(&absent).contains("no one makes a `射`"), "{}", stderr(&absent));

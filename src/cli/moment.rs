@@ -34,9 +34,8 @@ impl MomentArgs {
                 return Err(format!("--at is a fraction of the gesture, from 0 to 1, not {f}"));
             }
             let Some(gesture) = Gesture::from_name(name) else {
-                let names: Vec<&str> = Gesture::ALL.iter().map(|g| g.name()).collect();
-                let near = crate::rite::scene::spell::nearest(name, &names).map(|n| format!(" (did you mean `{n}`?)")).unwrap_or_default();
-                return Err(format!("--during: `{name}` is not a gesture{near}"));
+                let known = Gesture::ALL.iter().map(|g| g.name());
+                return Err(format!("--during: {}", crate::rite::scene::spell::unknown_name("gesture", name, known)));
             };
             let Some((t0, t1)) = rite.gesture_in(pick, gesture) else {
                 return Err(format!("no one makes a `{name}` in the beat `{}`", rite.beat(pick).text));
