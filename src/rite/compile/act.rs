@@ -124,7 +124,7 @@ impl<'a> Sim<'a> {
         dest[0] += at.line.0;
         dest[2] += at.line.1;
         dest[1] = self.court.floor(dest[0], dest[2]);
-        match self.walk(a, dest, via) {
+        match self.walk(a, dest, via, t) {
             Ok(path) => {
                 let metres = crate::rite::court::route::length(&path);
                 let rules = self.may_walk(a, metres).and_then(|()| self.own_stair(a, &path)).and_then(|()| self.passes_south(a, &path, t));

@@ -125,7 +125,16 @@ pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
         return Err(problems);
     }
 
+    // played twice: the first pass forecasts where those who set out together will stand, so
+    // that the second's walks go round them too
+    let mut first = Sim::new(scene, &court, problems.clone());
+    first.play();
+    if !first.problems.is_empty() {
+        return Err(first.problems);
+    }
+    let forecast = sim::Forecast { tracks: first.tracks, phase_starts: first.phase_starts };
     let mut sim = Sim::new(scene, &court, problems);
+    sim.forecast = Some(&forecast);
     let steps = sim.play();
     let Sim { tracks, props, problems, music, cords, .. } = sim;
     if !problems.is_empty() {

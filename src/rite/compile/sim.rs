@@ -12,7 +12,7 @@ use crate::rite::court::furniture::ObjectKind;
 use crate::rite::court::route::Router;
 use crate::rite::scene::expand::{Budget, FlatAct, expand_beat};
 use crate::rite::scene::field;
-use crate::rite::scene::model::{Dir, Len, PropKind, Scene};
+use crate::rite::scene::model::{Dir, Len, Move, PropKind, Scene};
 use crate::rite::scene::span::{Path, PathExt};
 use crate::rite::scene::spell::unknown_name;
 use crate::rite::timeline::{ActorTrack, Motion, PropAt, PropTrack, Rest, Segment};
@@ -50,6 +50,19 @@ pub(super) struct Sim<'a> {
     pub(super) allow: Vec<crate::rite::scene::rules::Exception>,
     /// who has been led by a guide (相): a blind musician, who from then on walks only when led
     pub(super) blind: Vec<bool>,
+    /// who walks in the phase being played and has not yet been played: routes do not go round
+    /// him where he stands, as he sets out at the same time
+    pub(super) walks_later: Vec<bool>,
+    /// the tracks of a pass already played, where those still to be played in a phase will be
+    pub(super) forecast: Option<&'a Forecast>,
+    /// when each phase played so far began
+    pub(super) phase_starts: Vec<f32>,
+}
+
+/// A pass already played: where everyone was, and when each phase began.
+pub(super) struct Forecast {
+    pub(super) tracks: Vec<ActorTrack>,
+    pub(super) phase_starts: Vec<f32>,
 }
 
 /// "Unknown place `X`", "unknown actor `Y`": a name a scene refers to that it never defines,
@@ -106,10 +119,14 @@ impl<'a> Sim<'a> {
             clause: String::new(),
             allow: Vec::new(),
             blind: Vec::new(),
+            walks_later: Vec::new(),
+            forecast: None,
+            phase_starts: Vec::new(),
         };
         sim.singers = sim.find_singers();
         sim.place_actors();
         sim.blind = vec![false; sim.tracks.len()];
+        sim.walks_later = vec![false; sim.tracks.len()];
         sim.place_props();
         sim
     }
@@ -315,6 +332,12 @@ impl<'a> Sim<'a> {
         let mut end = t0;
         let mut busy: HashMap<usize, &Path> = HashMap::new();
         let mut events: Vec<PropEvent> = Vec::new();
+        self.phase_starts.push(t0);
+        for act in phase.iter().filter(|act| act.moves.iter().any(|m| matches!(m, Move::Go { .. } | Move::Enter(_) | Move::Exit))) {
+            for a in self.who(&act.who).unwrap_or_default() {
+                self.walks_later[a] = true;
+            }
+        }
         for act in phase {
             let members = self.members(act);
             let grouped = members.len() > 1 || act.file.is_some();
@@ -327,6 +350,7 @@ impl<'a> Sim<'a> {
                     continue;
                 }
                 busy.insert(a, &act.origin);
+                self.walks_later[a] = false;
                 let line = if grouped {
                     let (dir, spacing) = act.file.unwrap_or((Dir::W, None));
                     let step = spacing.map(|s| s.metres(self.court.chi_m)).unwrap_or(LINE_SPACING_CHI * self.court.chi_m);
@@ -341,6 +365,7 @@ impl<'a> Sim<'a> {
                 note_actor(info, a, deeds);
             }
         }
+        self.walks_later.fill(false);
         events.sort_by(|a, b| a.t.total_cmp(&b.t));
         for e in events {
             self.apply_prop_event(e, info);

@@ -2,7 +2,23 @@
 //! or ends on a stair's tread going along the stair's profile.
 
 use super::sim::Sim;
+use crate::rite::court::detour::Bystander;
 use crate::rite::court::route::RouteError;
+use crate::rite::timeline::{ActorTrack, Motion};
+
+/// How often, in seconds, a walk looks where the others stand.
+const SAMPLE: f32 = 0.5;
+
+/// Where the actor stands or sits at `t`, if he is here and not on the move (walking, coming in
+/// or going out).
+fn still_at(track: &ActorTrack, t: f32) -> Option<[f32; 3]> {
+    let k = track.segments.partition_point(|s| s.t0 < t);
+    let Some(s) = k.checked_sub(1).map(|k| &track.segments[k]) else {
+        return track.initial.present.then_some(track.initial.pos);
+    };
+    let moving = t < s.t1 && matches!(s.motion, Motion::Walk { .. } | Motion::Enter | Motion::Exit);
+    (!moving && s.end.present).then_some(s.end.pos)
+}
 
 /// A coordinate to the millimetre, for the route cache's key.
 fn quant(v: f32) -> i64 {
@@ -12,7 +28,15 @@ fn quant(v: f32) -> i64 {
 impl Sim<'_> {
     /// The route from where actor `a` stands to `dest` (up or down the stair `via` names), cached
     /// by its two ends: a rite walks the same routes again and again.
-    pub(super) fn walk(&mut self, a: usize, dest: [f32; 3], via: Option<&str>) -> Result<Vec<[f32; 3]>, RouteError> {
+    /// Starting at `t`, round whoever stands or sits in the way while he walks.
+    pub(super) fn walk(&mut self, a: usize, dest: [f32; 3], via: Option<&str>, t: f32) -> Result<Vec<[f32; 3]>, RouteError> {
+        let path = self.furniture_route(a, dest, via)?;
+        let span = crate::rite::court::route::length(&path) / super::WALK_SPEED;
+        let people = self.bystanders(a, t, span);
+        Ok(self.router.round_people(path, &people, self.court.hall_height))
+    }
+
+    fn furniture_route(&mut self, a: usize, dest: [f32; 3], via: Option<&str>) -> Result<Vec<[f32; 3]>, RouteError> {
         let from = self.rest[a].pos;
         let key = (quant(from[0]), quant(from[1]), quant(from[2]), quant(dest[0]), quant(dest[1]), quant(dest[2]), via.map(str::to_string));
         if let Some(hit) = self.route_cache.get(&key) {
@@ -25,6 +49,38 @@ impl Sim<'_> {
             self.route_cache.insert(key, p.clone());
         }
         result
+    }
+
+    /// Where everyone but `a` stands or sits, not walking, at some moment of the `span` seconds
+    /// from `t`. The man he leads or who leads him is left out (they go side by side). Someone
+    /// still to be played in this phase is read from the forecast (the last pass's tracks), as
+    /// his moves from the phase's start are not yet made.
+    fn bystanders(&self, a: usize, t: f32, span: f32) -> Vec<Bystander> {
+        let linked = |o: usize| self.rest[a].leading == Some(o) || self.rest[o].leading == Some(a);
+        let moments = (span / SAMPLE).ceil().max(0.0) as usize;
+        let mut found: Vec<Bystander> = Vec::new();
+        for o in (0..self.tracks.len()).filter(|&o| o != a && !linked(o)) {
+            // the forecast's clock runs apart from this pass's (its walks were not the same):
+            // the same phase began at another time
+            let (track, from) = match (self.walks_later[o], self.forecast) {
+                (false, _) => (&self.tracks[o], t),
+                (true, Some(f)) => match self.phase_starts.len().checked_sub(1).and_then(|k| f.phase_starts.get(k)) {
+                    Some(then) => (&f.tracks[o], t - self.phase_starts.last().copied().unwrap_or(0.0) + then),
+                    None => continue,
+                },
+                (true, None) => continue,
+            };
+            // someone whose track ends before the walk stands where it ends the whole while
+            let settled = track.segments.last().is_none_or(|s| s.t1 <= from);
+            for k in 0..=if settled { 0 } else { moments } {
+                let Some(p) = still_at(track, from + k as f32 * SAMPLE) else { continue };
+                let seen = |s: &Bystander| (s.x - p[0]).abs() < 0.05 && (s.z - p[2]).abs() < 0.05;
+                if !found.iter().any(seen) {
+                    found.push(Bystander { level: self.court.floor_at(p), x: p[0], z: p[2] });
+                }
+            }
+        }
+        found
     }
 
     /// A walk that starts or ends on a stair's tread: along the stair's profile to or from one of

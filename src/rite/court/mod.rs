@@ -2,6 +2,7 @@
 //! drawing all read the same numbers.
 
 pub mod cord;
+pub mod detour;
 pub mod furniture;
 pub mod measure;
 pub mod route;

@@ -32,9 +32,9 @@ impl std::fmt::Display for RouteError {
     }
 }
 
-struct Floor {
-    bounds: Box2,
-    obstacles: Vec<(String, Box2)>,
+pub(super) struct Floor {
+    pub(super) bounds: Box2,
+    pub(super) obstacles: Vec<(String, Box2)>,
     /// the obstacles' interiors, packed apart from their names: `clear` tests them all, often
     interiors: Vec<Box2>,
     nodes: Vec<(f32, f32)>,
@@ -43,12 +43,12 @@ struct Floor {
 }
 
 pub struct Router {
-    hall: Floor,
-    ground: Floor,
+    pub(super) hall: Floor,
+    pub(super) ground: Floor,
     stairs: Vec<Stairway>,
 }
 
-const EPS: f32 = 1e-3;
+pub(super) const EPS: f32 = 1e-3;
 
 impl Router {
     pub fn new(court: &Courtyard) -> Router {
@@ -69,7 +69,7 @@ impl Router {
         }
     }
 
-    fn floor(&self, level: Level) -> &Floor {
+    pub(super) fn floor(&self, level: Level) -> &Floor {
         match level {
             Level::Hall => &self.hall,
             Level::Ground => &self.ground,
@@ -164,10 +164,17 @@ fn dist(a: (f32, f32), b: (f32, f32)) -> f32 {
 /// until a way is found, so a walk costs what the obstacles near it cost, not the whole court's.
 const FULL_GRAPH_LIMIT: usize = 256;
 /// How far past its ends a walk's window reaches, in metres, try by try.
-const WINDOWS: [f32; 3] = [2.0, 8.0, 32.0];
+pub(super) const WINDOWS: [f32; 3] = [2.0, 8.0, 32.0];
 
 impl Floor {
     fn new(bounds: Box2, obstacles: Vec<(String, Box2)>) -> Floor {
+        let full = obstacles.len() <= FULL_GRAPH_LIMIT;
+        Floor::build(bounds, obstacles, full)
+    }
+
+    /// The floor with its corners; with `full`, every pair of corners that see each other is
+    /// joined once, here; without, a search finds a corner's neighbours when it reaches it.
+    pub(super) fn build(bounds: Box2, obstacles: Vec<(String, Box2)>, full: bool) -> Floor {
         let interiors = obstacles.iter().map(|(_, b)| b.grow(-EPS)).collect();
         let mut floor = Floor { bounds, obstacles, interiors, nodes: Vec::new(), edges: Vec::new() };
         let corner_gap = 0.02;
@@ -180,7 +187,7 @@ impl Floor {
                 }
             }
         }
-        if floor.obstacles.len() <= FULL_GRAPH_LIMIT {
+        if full {
             let mut edges = vec![Vec::new(); nodes.len()];
             for i in 0..nodes.len() {
                 for j in i + 1..nodes.len() {
@@ -213,7 +220,7 @@ impl Floor {
     }
 
     /// The straight segment touches no obstacle's interior (the floor is convex, so the ends suffice for the bounds).
-    fn clear(&self, a: (f32, f32), b: (f32, f32)) -> bool {
+    pub(super) fn clear(&self, a: (f32, f32), b: (f32, f32)) -> bool {
         let (x0, x1) = (a.0.min(b.0), a.0.max(b.0));
         let (z0, z1) = (a.1.min(b.1), a.1.max(b.1));
         // most obstacles lie off the segment's bounding box: rule them out before clipping
@@ -251,7 +258,7 @@ impl Floor {
     /// straight-line distance to the goal never overestimates, so the first time the goal
     /// comes off the heap its path is the shortest. Without a built graph, a node's neighbours
     /// are found when it is reached.
-    fn search(&self, a: (f32, f32), b: (f32, f32)) -> Result<Vec<(f32, f32)>, RouteError> {
+    pub(super) fn search(&self, a: (f32, f32), b: (f32, f32)) -> Result<Vec<(f32, f32)>, RouteError> {
         let n = self.nodes.len();
         let point = |i: usize| {
             if i < n {

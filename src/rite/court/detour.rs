@@ -1,0 +1,153 @@
+//! Walking round people. The router's ways go round what is built (the 堂, the stairs, the 洗);
+//! people stand in them too, and a walker does not pass through a man standing or seated: he
+//! steps round him. The furniture's way is found first (and cached); only a leg that runs
+//! through someone is searched again, with the people it meets as obstacles.
+
+use super::route::{EPS, Floor, Router, WINDOWS, segment_hits};
+use super::{Box2, Level};
+
+/// How close (in metres, centre to centre) a walker may pass a man who is not walking: a
+/// body's width, below which the two would overlap.
+pub const PASSING: f32 = 0.3;
+
+/// At most this many searches per leg, each adding the people the last way ran into.
+const TRIES: usize = 6;
+
+/// Someone in the way: where he stands, on which floor.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bystander {
+    pub level: Level,
+    pub x: f32,
+    pub z: f32,
+}
+
+impl Bystander {
+    /// The square a walker's centre keeps out of.
+    fn square(&self) -> Box2 {
+        Box2::around(self.x, self.z, 2.0 * PASSING, 2.0 * PASSING)
+    }
+}
+
+impl Router {
+    /// `path` with each leg on a floor that runs through a bystander replaced by a way round
+    /// him. A leg whose end lies beside someone (he walks up to him) keeps clear of the others
+    /// only. A leg with no way round is kept as it was: the walk is still made.
+    pub fn round_people(&self, path: Vec<[f32; 3]>, people: &[Bystander], hall_height: f32) -> Vec<[f32; 3]> {
+        if people.is_empty() || path.len() < 2 {
+            return path;
+        }
+        let mut out = vec![path[0]];
+        for w in path.windows(2) {
+            let (p, q) = (w[0], w[1]);
+            let level = if (p[1] - hall_height).abs() < 0.05 {
+                Some(Level::Hall)
+            } else if p[1].abs() < 0.05 {
+                Some(Level::Ground)
+            } else {
+                None
+            };
+            let detour = level.filter(|_| (p[1] - q[1]).abs() < 1e-3).and_then(|level| {
+                let (a, b) = ((p[0], p[2]), (q[0], q[2]));
+                let squares: Vec<Box2> = people
+                    .iter()
+                    .filter(|s| s.level == level)
+                    .map(Bystander::square)
+                    .filter(|s| !s.contains(a.0, a.1) && !s.contains(b.0, b.1))
+                    .collect();
+                self.floor(level).round(a, b, &squares)
+            });
+            match detour {
+                Some(way) => out.extend(way.into_iter().skip(1).map(|(x, z)| [x, p[1], z])),
+                None => out.push(q),
+            }
+        }
+        out
+    }
+}
+
+impl Floor {
+    /// The way a→b round the squares it would cross, or None when it crosses none or there is
+    /// no way round.
+    fn round(&self, a: (f32, f32), b: (f32, f32), squares: &[Box2]) -> Option<Vec<(f32, f32)>> {
+        let hits = |way: &[(f32, f32)], s: &Box2| way.windows(2).any(|w| segment_hits(w[0], w[1], &s.grow(-EPS)));
+        let mut met: Vec<Box2> = squares.iter().filter(|s| hits(&[a, b], s)).copied().collect();
+        if met.is_empty() {
+            return None;
+        }
+        for _ in 0..TRIES {
+            let way = WINDOWS.iter().find_map(|&margin| {
+                let local = self.near(a, b, margin, &met);
+                local.search(a, b).ok().filter(|p| p.windows(2).all(|w| self.clear(w[0], w[1])))
+            })?;
+            let more: Vec<Box2> = squares.iter().filter(|s| !met.contains(s) && hits(&way, s)).copied().collect();
+            if more.is_empty() {
+                return Some(way);
+            }
+            met.extend(more);
+        }
+        None
+    }
+
+    /// This floor's obstacles within `margin` of the walk a→b, and the people's squares.
+    fn near(&self, a: (f32, f32), b: (f32, f32), margin: f32, squares: &[Box2]) -> Floor {
+        let reach = Box2 { x0: a.0.min(b.0) - margin, z0: a.1.min(b.1) - margin, x1: a.0.max(b.0) + margin, z1: a.1.max(b.1) + margin };
+        let mut obstacles: Vec<(String, Box2)> = self
+            .obstacles
+            .iter()
+            .filter(|(_, o)| o.x0 < reach.x1 && o.x1 > reach.x0 && o.z0 < reach.z1 && o.z1 > reach.z0)
+            .cloned()
+            .collect();
+        obstacles.extend(squares.iter().map(|s| ("someone".to_string(), *s)));
+        Floor::build(self.bounds, obstacles, false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open_floor() -> Floor {
+        Floor::build(Box2 { x0: -10.0, z0: -10.0, x1: 10.0, z1: 10.0 }, Vec::new(), true)
+    }
+
+    fn nearest(way: &[(f32, f32)], p: (f32, f32)) -> f32 {
+        way.windows(2)
+            .map(|w| {
+                let (d, l2) = ((w[1].0 - w[0].0, w[1].1 - w[0].1), (w[1].0 - w[0].0).powi(2) + (w[1].1 - w[0].1).powi(2));
+                let s = (((p.0 - w[0].0) * d.0 + (p.1 - w[0].1) * d.1) / l2.max(1e-9)).clamp(0.0, 1.0);
+                (w[0].0 + s * d.0 - p.0).hypot(w[0].1 + s * d.1 - p.1)
+            })
+            .fold(f32::INFINITY, f32::min)
+    }
+
+    #[test]
+    fn a_walk_steps_round_a_man_in_its_way() {
+        let man = Bystander { level: Level::Ground, x: 0.0, z: 0.05 };
+        let way = open_floor().round((0.0, -5.0), (0.0, 5.0), &[man.square()]).expect("a way round");
+        assert!(nearest(&way, (man.x, man.z)) >= PASSING - 1e-3, "{way:?}");
+        assert!(way.len() > 2);
+    }
+
+    #[test]
+    fn a_walk_clear_of_everyone_is_left_alone() {
+        let man = Bystander { level: Level::Ground, x: 2.0, z: 0.0 };
+        assert!(open_floor().round((0.0, -5.0), (0.0, 5.0), &[man.square()]).is_none());
+    }
+
+    #[test]
+    fn a_file_across_the_way_is_walked_round_at_its_end() {
+        // five men shoulder to shoulder across the walk: no gap to pass between them
+        let file: Vec<Box2> = (-2..=2).map(|k| Bystander { level: Level::Ground, x: k as f32 * 0.5, z: 0.0 }.square()).collect();
+        let way = open_floor().round((0.0, -5.0), (0.0, 5.0), &file).expect("a way round the file");
+        for k in -2..=2 {
+            assert!(nearest(&way, (k as f32 * 0.5, 0.0)) >= PASSING - 1e-3, "through the man at {k}: {way:?}");
+        }
+    }
+
+    #[test]
+    fn no_way_round_keeps_the_walk() {
+        // a wall of men from side to side of the floor
+        let wall: Vec<Box2> = (-20..=20).map(|k| Bystander { level: Level::Ground, x: k as f32 * 0.5, z: 0.0 }.square()).collect();
+        assert!(open_floor().round((0.0, -5.0), (0.0, 5.0), &wall).is_none());
+    }
+}
