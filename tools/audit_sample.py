@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Draw a fresh audit sample: beats that place, move, turn, seat or raise someone,
-or change what someone holds, none of whose text was used by an earlier audit.
+or change what someone holds, none of whose text was used by an earlier audit. With
+--acting, also the beats where someone acts (bows, speaks, drinks) and nothing of that
+changes: once every beat that changes something has been read, these are what is left.
 
-usage: tools/audit_sample.py BIN SCENE COUNT SEED [USED_TSV ...] > sample.tsv
+usage: tools/audit_sample.py [--acting] BIN SCENE COUNT SEED [USED_TSV ...] > sample.tsv
 Prints fragment, nth, actors (ids), rite_start, rite_end. The fragment is the
 beat's whole 原文; nth counts beats whose text contains it, as `sheli state
 --text F --nth N` does."""
@@ -24,8 +26,11 @@ def letters(text):
     return "".join(c for c in text if c.isalnum())
 
 def main():
-    binary, scene, count, seed, used_files = (sys.argv[1], sys.argv[2], int(sys.argv[3]),
-                                              int(sys.argv[4]), sys.argv[5:])
+    args = sys.argv[1:]
+    acting = args[:1] == ["--acting"]
+    if acting:
+        args = args[1:]
+    binary, scene, count, seed, used_files = (args[0], args[1], int(args[2]), int(args[3]), args[4:])
     used = set()
     for path in used_files:
         for line in open(path, encoding="utf-8").read().splitlines()[1:]:
@@ -45,6 +50,8 @@ def main():
         before = state(binary, scene, beat["rite_start"] + 0.01)
         after = state(binary, scene, beat["rite_end"])
         movers = [a for a in set(before) | set(after) if changed(before.get(a), after.get(a))]
+        if acting and not movers:
+            movers = [a for a in beat["actors"] if a in after]
         if movers:
             nth = sum(1 for t in texts[: i + 1] if text in t)
             candidates.append((beat["text"], nth, ",".join(sorted(movers)),

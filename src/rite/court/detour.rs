@@ -29,51 +29,69 @@ impl Bystander {
 }
 
 impl Router {
-    /// `path` with each leg on a floor that runs through a bystander replaced by a way round
-    /// him. A leg whose end lies beside someone (he walks up to him) keeps clear of the others
-    /// only. A leg with no way round is kept as it was: the walk is still made.
+    /// `path` with each run of legs on one floor that passes through a bystander replaced by a
+    /// way round him. A run whose end lies beside someone (he walks up to him, or starts from
+    /// beside him) keeps clear of the others only. A run with no way round is kept as it was:
+    /// the walk is still made.
     pub fn round_people(&self, path: Vec<[f32; 3]>, people: &[Bystander], hall_height: f32) -> Vec<[f32; 3]> {
         if people.is_empty() || path.len() < 2 {
             return path;
         }
-        let mut out = vec![path[0]];
-        for w in path.windows(2) {
-            let (p, q) = (w[0], w[1]);
+        // the floor a point stands on, if it is on one: not on a stair's tread, nor at its foot
+        // inside the stair's bounds
+        let level_of = |p: [f32; 3]| {
             let level = if (p[1] - hall_height).abs() < 0.05 {
-                Some(Level::Hall)
+                Level::Hall
             } else if p[1].abs() < 0.05 {
-                Some(Level::Ground)
+                Level::Ground
             } else {
-                None
+                return None;
             };
-            let detour = level.filter(|_| (p[1] - q[1]).abs() < 1e-3).and_then(|level| {
-                let (a, b) = ((p[0], p[2]), (q[0], q[2]));
-                let squares: Vec<Box2> = people
-                    .iter()
-                    .filter(|s| s.level == level)
-                    .map(Bystander::square)
-                    .filter(|s| !s.contains(a.0, a.1) && !s.contains(b.0, b.1))
-                    .collect();
-                self.floor(level).round(a, b, &squares)
-            });
-            match detour {
-                Some(way) => out.extend(way.into_iter().skip(1).map(|(x, z)| [x, p[1], z])),
-                None => out.push(q),
+            self.floor(level).standable(p[0], p[2]).is_ok().then_some(level)
+        };
+        let mut out = vec![path[0]];
+        let mut i = 0;
+        while i + 1 < path.len() {
+            // the run of points from i on the same floor at its height (a stair's treads are not)
+            let level = level_of(path[i]);
+            let mut j = i;
+            while j + 1 < path.len() && level.is_some() && level_of(path[j + 1]) == level && (path[j + 1][1] - path[i][1]).abs() < 1e-3 {
+                j += 1;
             }
+            if j == i {
+                out.push(path[i + 1]);
+                i += 1;
+                continue;
+            }
+            let run: Vec<(f32, f32)> = path[i..=j].iter().map(|p| (p[0], p[2])).collect();
+            let (a, b) = (run[0], run[run.len() - 1]);
+            let squares: Vec<Box2> = people
+                .iter()
+                .filter(|s| Some(s.level) == level)
+                .map(Bystander::square)
+                .filter(|s| !s.contains(a.0, a.1) && !s.contains(b.0, b.1))
+                .collect();
+            let y = path[i][1];
+            match level.and_then(|level| self.floor(level).round(&run, &squares)) {
+                Some(way) => out.extend(way.into_iter().skip(1).map(|(x, z)| [x, y, z])),
+                None => out.extend_from_slice(&path[i + 1..=j]),
+            }
+            i = j;
         }
         out
     }
 }
 
 impl Floor {
-    /// The way a→b round the squares it would cross, or None when it crosses none or there is
-    /// no way round.
-    fn round(&self, a: (f32, f32), b: (f32, f32), squares: &[Box2]) -> Option<Vec<(f32, f32)>> {
+    /// A way from the run's first point to its last round the squares the run crosses, or
+    /// None when it crosses none or there is no way round.
+    fn round(&self, run: &[(f32, f32)], squares: &[Box2]) -> Option<Vec<(f32, f32)>> {
         let hits = |way: &[(f32, f32)], s: &Box2| way.windows(2).any(|w| segment_hits(w[0], w[1], &s.grow(-EPS)));
-        let mut met: Vec<Box2> = squares.iter().filter(|s| hits(&[a, b], s)).copied().collect();
+        let mut met: Vec<Box2> = squares.iter().filter(|s| hits(run, s)).copied().collect();
         if met.is_empty() {
             return None;
         }
+        let (a, b) = (run[0], run[run.len() - 1]);
         for _ in 0..TRIES {
             let way = WINDOWS.iter().find_map(|&margin| {
                 let local = self.near(a, b, margin, &met);
@@ -123,7 +141,7 @@ mod tests {
     #[test]
     fn a_walk_steps_round_a_man_in_its_way() {
         let man = Bystander { level: Level::Ground, x: 0.0, z: 0.05 };
-        let way = open_floor().round((0.0, -5.0), (0.0, 5.0), &[man.square()]).expect("a way round");
+        let way = open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &[man.square()]).expect("a way round");
         assert!(nearest(&way, (man.x, man.z)) >= PASSING - 1e-3, "{way:?}");
         assert!(way.len() > 2);
     }
@@ -131,14 +149,14 @@ mod tests {
     #[test]
     fn a_walk_clear_of_everyone_is_left_alone() {
         let man = Bystander { level: Level::Ground, x: 2.0, z: 0.0 };
-        assert!(open_floor().round((0.0, -5.0), (0.0, 5.0), &[man.square()]).is_none());
+        assert!(open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &[man.square()]).is_none());
     }
 
     #[test]
     fn a_file_across_the_way_is_walked_round_at_its_end() {
         // five men shoulder to shoulder across the walk: no gap to pass between them
         let file: Vec<Box2> = (-2..=2).map(|k| Bystander { level: Level::Ground, x: k as f32 * 0.5, z: 0.0 }.square()).collect();
-        let way = open_floor().round((0.0, -5.0), (0.0, 5.0), &file).expect("a way round the file");
+        let way = open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &file).expect("a way round the file");
         for k in -2..=2 {
             assert!(nearest(&way, (k as f32 * 0.5, 0.0)) >= PASSING - 1e-3, "through the man at {k}: {way:?}");
         }
@@ -148,6 +166,6 @@ mod tests {
     fn no_way_round_keeps_the_walk() {
         // a wall of men from side to side of the floor
         let wall: Vec<Box2> = (-20..=20).map(|k| Bystander { level: Level::Ground, x: k as f32 * 0.5, z: 0.0 }.square()).collect();
-        assert!(open_floor().round((0.0, -5.0), (0.0, 5.0), &wall).is_none());
+        assert!(open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &wall).is_none());
     }
 }

@@ -209,7 +209,7 @@ impl Floor {
         self.edges.len() == self.nodes.len()
     }
 
-    fn standable(&self, x: f32, z: f32) -> Result<(), RouteError> {
+    pub(super) fn standable(&self, x: f32, z: f32) -> Result<(), RouteError> {
         if !self.bounds.grow(EPS).contains(x, z) {
             return Err(RouteError::OffFloor);
         }
