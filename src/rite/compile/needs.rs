@@ -75,6 +75,12 @@ impl Sim<'_> {
                 ))),
                 None => Ok(()),
             },
+            Gesture::Ji if offers_food(&self.clause) => match self.cup_in_right(a, events, t) {
+                Some(cup) => Err(Code::Rule.refuse(format!(
+                    "{name} offers (祭) with the {cup} in his right hand: 「左执爵，右祭」: the cup goes to the left hand (`执` it there) so the right hand is free to offer"
+                ))),
+                None => Ok(()),
+            },
             Gesture::Sing if !self.singers.contains(&a) => {
                 Err(Code::Body.refuse(format!("{name} is not a singer: 歌 is for the performers of a 歌 part (an ensemble's or a cue's)")))
             }
@@ -184,6 +190,16 @@ impl Sim<'_> {
     fn in_hand(&self, a: usize, events: &[PropEvent], t: f32) -> Option<&str> {
         self.holdings(events, t).iter().zip(&self.props).find_map(|(held, p)| match held {
             Some((h, Hand::LeftHand | Hand::RightHand | Hand::BothHands | Hand::Fingers)) if *h == a => Some(p.name.as_str()),
+            _ => None,
+        })
+    }
+
+    /// The cup actor `a` holds in the right hand or in both, if any.
+    fn cup_in_right(&self, a: usize, events: &[PropEvent], t: f32) -> Option<&str> {
+        self.holdings(events, t).iter().zip(&self.props).find_map(|(held, p)| match held {
+            Some((h, Hand::RightHand | Hand::BothHands)) if *h == a && matches!(p.kind, PropKind::Jue | PropKind::Zhi) => {
+                Some(p.name.as_str())
+            }
             _ => None,
         })
     }
@@ -307,4 +323,10 @@ pub(super) fn drinking_stance(clause: &str) -> Option<Stance> {
     } else {
         None
     }
+}
+
+/// Whether the clause offers the 荐 or the 俎 (祭脯醢, 祭荐, 祭俎): done with the right hand while
+/// the left holds the cup (「左执爵，右祭脯醢」); the wine (祭酒) is offered from the cup itself.
+fn offers_food(clause: &str) -> bool {
+    ["祭脯醢", "祭荐", "祭俎", "左执爵", "左执觚", "左执觯"].iter().any(|w| clause.contains(w))
 }
