@@ -4,21 +4,9 @@
 use super::sim::Sim;
 use crate::rite::court::detour::Bystander;
 use crate::rite::court::route::RouteError;
-use crate::rite::timeline::{ActorTrack, Motion};
 
 /// How often, in seconds, a walk looks where the others stand.
 const SAMPLE: f32 = 0.5;
-
-/// Where the actor stands or sits at `t`, if he is here and not on the move (walking, coming in
-/// or going out).
-fn still_at(track: &ActorTrack, t: f32) -> Option<[f32; 3]> {
-    let k = track.segments.partition_point(|s| s.t0 < t);
-    let Some(s) = k.checked_sub(1).map(|k| &track.segments[k]) else {
-        return track.initial.present.then_some(track.initial.pos);
-    };
-    let moving = t < s.t1 && matches!(s.motion, Motion::Walk { .. } | Motion::Enter | Motion::Exit);
-    (!moving && s.end.present).then_some(s.end.pos)
-}
 
 /// A coordinate to the millimetre, for the route cache's key.
 fn quant(v: f32) -> i64 {
@@ -26,9 +14,9 @@ fn quant(v: f32) -> i64 {
 }
 
 impl Sim<'_> {
-    /// The route from where actor `a` stands to `dest` (up or down the stair `via` names), cached
-    /// by its two ends: a rite walks the same routes again and again.
-    /// Starting at `t`, round whoever stands or sits in the way while he walks.
+    /// The route from where actor `a` stands to `dest` (up or down the stair `via` names),
+    /// setting out at `t`: the furniture's way, stepping round whoever stands or sits in it
+    /// while he walks.
     pub(super) fn walk(&mut self, a: usize, dest: [f32; 3], via: Option<&str>, t: f32) -> Result<Vec<[f32; 3]>, RouteError> {
         let path = self.furniture_route(a, dest, via)?;
         let span = crate::rite::court::route::length(&path) / super::WALK_SPEED;
@@ -36,6 +24,8 @@ impl Sim<'_> {
         Ok(self.router.round_people(path, &people, self.court.hall_height))
     }
 
+    /// The way round what is built, cached by its two ends: a rite walks the same routes again
+    /// and again.
     fn furniture_route(&mut self, a: usize, dest: [f32; 3], via: Option<&str>) -> Result<Vec<[f32; 3]>, RouteError> {
         let from = self.rest[a].pos;
         let key = (quant(from[0]), quant(from[1]), quant(from[2]), quant(dest[0]), quant(dest[1]), quant(dest[2]), via.map(str::to_string));
@@ -73,7 +63,7 @@ impl Sim<'_> {
             // someone whose track ends before the walk stands where it ends the whole while
             let settled = track.segments.last().is_none_or(|s| s.t1 <= from);
             for k in 0..=if settled { 0 } else { moments } {
-                let Some(p) = still_at(track, from + k as f32 * SAMPLE) else { continue };
+                let Some(p) = track.still_at(from + k as f32 * SAMPLE) else { continue };
                 let seen = |s: &Bystander| (s.x - p[0]).abs() < 0.05 && (s.z - p[2]).abs() < 0.05;
                 if !found.iter().any(seen) {
                     found.push(Bystander { level: self.court.floor_at(p), x: p[0], z: p[2] });
