@@ -44,6 +44,8 @@ pub enum Gesture {
     Ji,
     Cui,
     ZuJue,
+    /// 拂: wipes (a cup, a bow, the arrows, the hands)
+    Fu,
     Tan,
     XiRobe,
     Jue,
@@ -100,7 +102,7 @@ const fn row(name: &'static str, en: &'static str, seconds: f32, stance: Stance,
 use Stance::{AsHeIs, Bowing, Shooting, Sitting};
 
 /// In the order of [`Gesture`]'s variants.
-const TABLE: [Row; 43] = [
+const TABLE: [Row; 44] = [
     row("拜", "bows", 3.0, Bowing, None),
     row("再拜", "bows twice", 5.5, Bowing, None),
     row("答拜", "bows in return", 3.0, Bowing, None),
@@ -117,6 +119,8 @@ const TABLE: [Row; 43] = [
     row("啐", "tastes the wine", 1.5, Sitting, None),
     // he drains as he is: seated (坐卒爵) or standing after 兴 (立卒觯); the text says which
     row("卒爵", "drains the cup", 2.0, AsHeIs, None),
+    // with the cloth (拂以巾), the sleeve (以袂顺左右隈) or a hand wiped on the cloth (挩手)
+    row("拂", "wipes", 1.5, AsHeIs, None),
     row("袒", "bares his left arm", 2.0, AsHeIs, None),
     row("袭", "covers his arm again", 2.0, AsHeIs, None),
     row("决", "puts on the thumb ring", 1.2, AsHeIs, None),
@@ -148,7 +152,7 @@ const TABLE: [Row; 43] = [
 ];
 
 impl Gesture {
-    pub const ALL: [Gesture; 43] = [
+    pub const ALL: [Gesture; 44] = [
         Gesture::Bai,
         Gesture::ZaiBai,
         Gesture::DaBai,
@@ -164,6 +168,7 @@ impl Gesture {
         Gesture::Ji,
         Gesture::Cui,
         Gesture::ZuJue,
+        Gesture::Fu,
         Gesture::Tan,
         Gesture::XiRobe,
         Gesture::Jue,
@@ -318,6 +323,7 @@ impl Move {
             Move::Ji => Gesture::Ji,
             Move::Cui => Gesture::Cui,
             Move::ZuJue => Gesture::ZuJue,
+            Move::Fu => Gesture::Fu,
             Move::Tan => Gesture::Tan,
             Move::XiRobe => Gesture::XiRobe,
             Move::Jue => Gesture::Jue,

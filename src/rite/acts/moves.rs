@@ -79,6 +79,9 @@ pub enum Move {
     Cui,
     #[serde(rename = "卒爵")]
     ZuJue,
+    /// 拂: wipes, with the cloth (拂以巾), the sleeve (以袂顺左右隈) or the hands (挩手)
+    #[serde(rename = "拂")]
+    Fu,
     #[serde(rename = "袒")]
     Tan,
     #[serde(rename = "袭")]
