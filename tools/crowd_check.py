@@ -5,7 +5,8 @@ on the tracks `sheli web` exports: tools/crowd_check.py SHELI [RITE] [LIST]
 A walk passes through a person when, at some moment of it, the walker's centre comes within
 THROUGH m of someone present who is not walking (standing, kneeling or seated): two bodies in one
 place, which no clause asks for. Prints the count and, with LIST, the walks (who, when, through
-whom, the clause). A measure, not a test: the rites still have such walks (issue 25)."""
+whom, the clause). A measure on the exported tracks; the rule itself, which leaves out the man one
+leads and one on another floor, is `timeline::crowd::walks_through`, held by tests/crowd.rs."""
 import math, sys
 
 from tracks import at, clause_at, export, present
