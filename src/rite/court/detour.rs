@@ -1,7 +1,7 @@
 //! Walking round people. The router's ways go round what is built (the 堂, the stairs, the 洗);
 //! people stand in them too, and a walker does not pass through a man standing or seated: he
-//! steps round him. The furniture's way is found first (and cached); only a leg that runs
-//! through someone is searched again, with the people it meets as obstacles.
+//! steps round him. The furniture's way is found first (and cached); only a run of its legs on
+//! one floor that passes through someone is searched again, with the people it meets as obstacles.
 
 use super::route::{EPS, Floor, Router, WINDOWS, segment_hits};
 use super::{Box2, Level};
@@ -10,7 +10,7 @@ use super::{Box2, Level};
 /// body's width, below which the two would overlap.
 pub const PASSING: f32 = 0.3;
 
-/// At most this many searches per leg, each adding the people the last way ran into.
+/// At most this many searches per run, each adding the people the last way ran into.
 const TRIES: usize = 6;
 
 /// Someone in the way: where he stands, on which floor.
