@@ -57,11 +57,7 @@ impl Sim<'_> {
                 Ok(())
             }
             Gesture::RaiseFlag | Gesture::LowerFlag => {
-                let holds_flag = self
-                    .holdings(events, t)
-                    .iter()
-                    .zip(&self.props)
-                    .any(|(held, p)| p.kind == PropKind::Flag && held.is_some_and(|(h, _)| h == a));
+                let holds_flag = self.held(a, events, t, |_, kind| kind == PropKind::Flag).is_some();
                 if holds_flag { Ok(()) } else { Err(Code::Hands.refuse(format!("{name} holds no flag (旌) to {}: `执` it first", g.name()))) }
             }
             Gesture::ZuJue => match (drinking_stance(&self.clause), self.rest[a].seated) {
@@ -188,19 +184,21 @@ impl Sim<'_> {
 
     /// The first thing actor `a` holds in a hand (not in the belt or on the shoulder) at `t`.
     fn in_hand(&self, a: usize, events: &[PropEvent], t: f32) -> Option<&str> {
+        self.held(a, events, t, |how, _| matches!(how, Hand::LeftHand | Hand::RightHand | Hand::BothHands | Hand::Fingers))
+    }
+
+    /// The first thing actor `a` holds at `t` that `which` picks (by how he holds it and what it is).
+    fn held(&self, a: usize, events: &[PropEvent], t: f32, which: impl Fn(Hand, PropKind) -> bool) -> Option<&str> {
         self.holdings(events, t).iter().zip(&self.props).find_map(|(held, p)| match held {
-            Some((h, Hand::LeftHand | Hand::RightHand | Hand::BothHands | Hand::Fingers)) if *h == a => Some(p.name.as_str()),
+            Some((h, how)) if *h == a && which(*how, p.kind) => Some(p.name.as_str()),
             _ => None,
         })
     }
 
     /// The cup actor `a` holds in the right hand or in both, if any.
     fn cup_in_right(&self, a: usize, events: &[PropEvent], t: f32) -> Option<&str> {
-        self.holdings(events, t).iter().zip(&self.props).find_map(|(held, p)| match held {
-            Some((h, Hand::RightHand | Hand::BothHands)) if *h == a && matches!(p.kind, PropKind::Jue | PropKind::Zhi) => {
-                Some(p.name.as_str())
-            }
-            _ => None,
+        self.held(a, events, t, |how, kind| {
+            matches!(how, Hand::RightHand | Hand::BothHands) && matches!(kind, PropKind::Jue | PropKind::Zhi)
         })
     }
 
@@ -275,7 +273,7 @@ impl Sim<'_> {
     }
 
     /// A guide and the blind man he leads walk as one: hand on arm, not one body.
-    fn leads_or_led(&self, a: usize, b: usize) -> Option<()> {
+    pub(super) fn leads_or_led(&self, a: usize, b: usize) -> Option<()> {
         (self.rest[a].leading == Some(b) || self.rest[b].leading == Some(a)).then_some(())
     }
 

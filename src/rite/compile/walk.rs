@@ -46,10 +46,9 @@ impl Sim<'_> {
     /// still to be played in this phase is read from the forecast (the last pass's tracks), as
     /// his moves from the phase's start are not yet made.
     fn bystanders(&self, a: usize, t: f32, span: f32) -> Vec<Bystander> {
-        let linked = |o: usize| self.rest[a].leading == Some(o) || self.rest[o].leading == Some(a);
         let moments = (span / SAMPLE).ceil().max(0.0) as usize;
         let mut found: Vec<Bystander> = Vec::new();
-        for o in (0..self.tracks.len()).filter(|&o| o != a && !linked(o)) {
+        for o in (0..self.tracks.len()).filter(|&o| o != a && self.leads_or_led(a, o).is_none()) {
             // the forecast's clock runs apart from this pass's (its walks were not the same):
             // the same phase began at another time
             let (track, from) = match (self.walks_later[o], self.forecast) {

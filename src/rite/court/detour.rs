@@ -108,13 +108,7 @@ impl Floor {
 
     /// This floor's obstacles within `margin` of the walk a→b, and the people's squares.
     fn near(&self, a: (f32, f32), b: (f32, f32), margin: f32, squares: &[Box2]) -> Floor {
-        let reach = Box2 { x0: a.0.min(b.0) - margin, z0: a.1.min(b.1) - margin, x1: a.0.max(b.0) + margin, z1: a.1.max(b.1) + margin };
-        let mut obstacles: Vec<(String, Box2)> = self
-            .obstacles
-            .iter()
-            .filter(|(_, o)| o.x0 < reach.x1 && o.x1 > reach.x0 && o.z0 < reach.z1 && o.z1 > reach.z0)
-            .cloned()
-            .collect();
+        let mut obstacles = self.obstacles_near(a, b, margin);
         obstacles.extend(squares.iter().map(|s| ("someone".to_string(), *s)));
         Floor::build(self.bounds, obstacles, false)
     }

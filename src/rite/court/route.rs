@@ -248,10 +248,14 @@ impl Floor {
 
     /// The floor with only the obstacles near the walk a→b; None when that is all of them.
     fn window(&self, a: (f32, f32), b: (f32, f32), margin: f32) -> Option<Floor> {
-        let near = Box2 { x0: a.0.min(b.0) - margin, z0: a.1.min(b.1) - margin, x1: a.0.max(b.0) + margin, z1: a.1.max(b.1) + margin };
-        let obstacles: Vec<(String, Box2)> =
-            self.obstacles.iter().filter(|(_, o)| o.x0 < near.x1 && o.x1 > near.x0 && o.z0 < near.z1 && o.z1 > near.z0).cloned().collect();
+        let obstacles = self.obstacles_near(a, b, margin);
         (obstacles.len() < self.obstacles.len()).then(|| Floor::new(self.bounds, obstacles))
+    }
+
+    /// The obstacles that reach within `margin` of the box the walk a→b spans.
+    pub(super) fn obstacles_near(&self, a: (f32, f32), b: (f32, f32), margin: f32) -> Vec<(String, Box2)> {
+        let near = Box2 { x0: a.0.min(b.0) - margin, z0: a.1.min(b.1) - margin, x1: a.0.max(b.0) + margin, z1: a.1.max(b.1) + margin };
+        self.obstacles.iter().filter(|(_, o)| o.x0 < near.x1 && o.x1 > near.x0 && o.z0 < near.z1 && o.z1 > near.z0).cloned().collect()
     }
 
     /// A* over the corner graph with the two ends added: start = n, goal = n + 1. The
