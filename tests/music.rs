@@ -202,7 +202,7 @@ fn the_shooting_to_music_is_loosed_on_an_even_drum() {
         let lib = Library::builtin();
         let cue = rite.music.iter().find(|c| c.piece == piece).unwrap();
         let track = rite.soundtrack(&PaceMap::new(&rite, Pace::Real), lib);
-        let strokes: Vec<f64> = track.drum_strokes().into_iter().filter(|&t| t >= cue.start as f64 && t < cue.end as f64).collect();
+        let strokes: Vec<f64> = track.onsets(Part::Drum).into_iter().filter(|&t| t >= cue.start as f64 && t < cue.end as f64).collect();
         let period = sheli::music::cue::drum_period(lib) as f64;
         assert!(strokes.len() > 20, "{scene}: {} strokes", strokes.len());
         for w in strokes.windows(2) {
@@ -226,6 +226,26 @@ fn the_shooting_to_music_is_loosed_on_an_even_drum() {
             }
         }
         assert!(on_beat >= 16, "{scene}: only {on_beat} releases to the music");
+    }
+}
+
+/// 郑注「朔，始也。奏乐先击西鼙」: every 金奏 of 大射 opens on the 朔鼙 of the west 县, struck alone,
+/// and the great drum and the bells come in after it.
+#[test]
+fn the_bells_and_drums_of_da_she_open_on_the_west_drum() {
+    let rite = sheli::rite::load_named("da_she").unwrap();
+    let lib = Library::builtin();
+    let track = rite.soundtrack(&PaceMap::new(&rite, Pace::Real), lib);
+    let cues: Vec<_> = rite.music.iter().filter(|c| c.piece == "肆夏").collect();
+    assert_eq!(cues.len(), 2, "两奏《肆夏》");
+    for cue in cues {
+        let within = |part| track.onsets(part).into_iter().filter(|&t| t >= cue.start as f64 && t < cue.end as f64).collect::<Vec<_>>();
+        let lead = within(Part::LeadDrum);
+        assert!(!lead.is_empty(), "《肆夏》 at {} has no 朔鼙", cue.start);
+        for part in [Part::Drum, Part::SmallDrum, Part::Bell, Part::Chime] {
+            let first = within(part).first().copied().unwrap_or_else(|| panic!("《肆夏》 at {} has no {}", cue.start, part.name()));
+            assert!(first > lead[0], "{} sounds at {first:.2}, not after the 朔鼙 at {:.2}", part.name(), lead[0]);
+        }
     }
 }
 

@@ -57,8 +57,12 @@ pub enum Part {
     Chime,
     #[serde(rename = "鼓")]
     Drum,
+    /// the 应鼙: the small drum that answers the great drum
     #[serde(rename = "鼙")]
     SmallDrum,
+    /// the 朔鼙 of the west 县, which opens the music (郑注「朔，始也。奏乐先击西鼙」)
+    #[serde(rename = "朔鼙")]
+    LeadDrum,
     #[serde(rename = "鼗")]
     Tao,
 }
@@ -74,6 +78,7 @@ impl Part {
             Part::Chime => "磬",
             Part::Drum => "鼓",
             Part::SmallDrum => "鼙",
+            Part::LeadDrum => "朔鼙",
             Part::Tao => "鼗",
         }
     }
@@ -88,6 +93,7 @@ impl Part {
             Part::Chime => "stone chimes",
             Part::Drum => "great drum",
             Part::SmallDrum => "small drum",
+            Part::LeadDrum => "leading small drum",
             Part::Tao => "rattle drum",
         }
     }

@@ -33,7 +33,7 @@ pub fn tail(part: Part) -> f64 {
         Part::Bell => 4.0,
         Part::Chime => 2.5,
         Part::Drum => 1.2,
-        Part::SmallDrum => 0.6,
+        Part::SmallDrum | Part::LeadDrum => 0.6,
         Part::Tao => 0.4,
         Part::Sing | Part::Sheng | Part::Guan => 0.0,
     }
@@ -118,7 +118,7 @@ pub fn sample(n: &Note, tau: f64) -> f32 {
             let phase = 55.0 * tau + 40.0 * (1.0 - (-30.0 * tau).exp()) / 30.0;
             0.9 * ((-5.0 * tau).exp() * sine(phase) + 0.3 * (-60.0 * tau).exp() * noise(tau)) * ((end - tau) / 0.05).clamp(0.0, 1.0)
         }
-        Part::SmallDrum => {
+        Part::SmallDrum | Part::LeadDrum => {
             let phase = 140.0 * tau + 60.0 * (1.0 - (-40.0 * tau).exp()) / 40.0;
             0.6 * ((-9.0 * tau).exp() * sine(phase) + 0.4 * (-80.0 * tau).exp() * noise(tau)) * ((end - tau) / 0.05).clamp(0.0, 1.0)
         }

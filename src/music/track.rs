@@ -76,6 +76,8 @@ impl Soundtrack {
             }
             let melody_end = plan.last().map_or(vs, |&(k, t)| t + song.map_or(0.0, |s| s.stanzas[k].lyric.chars().count() as f64 * spn));
             let beat_end = if cue.repeats || song.is_none() { ve } else { melody_end };
+            // 郑注「奏乐先击西鼙」: where the 朔鼙 plays, its stroke opens the piece alone
+            let led = cue.parts.iter().any(|(part, _)| *part == Part::LeadDrum);
             for (part, performers) in &cue.parts {
                 let mut p = Performance {
                     piece: cue.piece.clone(),
@@ -101,6 +103,7 @@ impl Soundtrack {
                         let (t0, hz) = match part {
                             // the 应鼙 answers the great drum half a beat later
                             Part::SmallDrum => (t0 + period / 2.0, 0.0),
+                            _ if led && i == 0 && *part != Part::LeadDrum => continue,
                             Part::Bell | Part::Chime if i % 2 == 1 => continue,
                             Part::Bell | Part::Chime => (t0, pitch.frequency(track.huangzhong_hz)),
                             Part::Tao if i % 8 != 0 => continue,
@@ -147,9 +150,9 @@ impl Soundtrack {
         &self.performances
     }
 
-    /// Onsets of the great drum's strokes, in order.
-    pub fn drum_strokes(&self) -> Vec<f64> {
-        self.notes.iter().filter(|n| n.part == Part::Drum).map(|n| n.t0).collect()
+    /// Onsets of one part's notes or strokes (the great drum's, say), in order.
+    pub fn onsets(&self, part: Part) -> Vec<f64> {
+        self.notes.iter().filter(|n| n.part == part).map(|n| n.t0).collect()
     }
 
     pub fn sounding(&self, t: f64, lib: &Library) -> Vec<Sounding> {

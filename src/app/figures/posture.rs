@@ -28,6 +28,8 @@ pub struct Hands {
     pub bow: bool,
     /// something carried before the body in both hands (a cup, a dish, the tallies)
     pub both: bool,
+    /// that thing is a wind instrument (the 笙), raised to the lips to play
+    pub blown: bool,
 }
 
 /// Which hand, as an index into [`Posture`]'s arrays.
@@ -199,6 +201,10 @@ fn gesture_posture(
             let knot = 0.04 * (PI * 4.0 * f).sin();
             base.reach([Vec3::new(-0.07 + knot, 0.75, -0.42), Vec3::new(0.07 - knot, 0.78, -0.42)], w)
         }
+        // 奏 with a wind instrument in both hands (the 笙): held up with its mouthpiece at the lips
+        (_, G::Play) if hands.blown => {
+            base.reach([lips + Vec3::new(-0.07, -0.16, -0.13), lips + Vec3::new(0.04, -0.16, -0.13)], held(f, 0.15))
+        }
         // 歌, 奏: hands before the body, as on an instrument
         (_, G::Play | G::Sing) => base.reach([Vec3::new(-0.15, 0.7, -0.4), Vec3::new(0.15, 0.72, -0.4)], held(f, 0.15)),
         (_, G::Speak | G::Rang) => base.reach_one(RIGHT, Vec3::new(0.18, 1.1, -0.3), held(f, 0.3)),
@@ -332,13 +338,13 @@ mod tests {
 
     #[test]
     fn a_shot_draws_to_the_face_then_looses() {
-        let full = posture(Pose::Shooting, Some((Gesture::Shoot, 0.62)), Hands { bow: true, both: false });
+        let full = posture(Pose::Shooting, Some((Gesture::Shoot, 0.62)), Hands { bow: true, ..Hands::default() });
         let (pull, loosed) = full.draw.unwrap();
         assert!(pull > 0.9 && !loosed);
         // the drawing hand is at the face, the bow hand held out toward the target
         assert!(full.hands[RIGHT].y > 1.35 && full.hands[RIGHT].z > -0.1, "{full:?}");
         assert!(full.hands[LEFT].z < -0.5);
-        let after = posture(Pose::Shooting, Some((Gesture::Shoot, 0.75)), Hands { bow: true, both: false });
+        let after = posture(Pose::Shooting, Some((Gesture::Shoot, 0.75)), Hands { bow: true, ..Hands::default() });
         assert_eq!(after.draw.map(|d| d.1), Some(true));
     }
 

@@ -10,7 +10,8 @@
 //! - 算: 「箭筹八十，长尺有握」 — slips a little over a foot long;
 //! - 扑: a rod; 旌: a pole with a banner (翿旌 of feathers for 乡射's 获者);
 //! - 篚: a lidded bamboo basket; 俎: a stand on legs; 荐: a 豆 and a 笾 on stems;
-//! - 瑟: a long board with its strings and its 越 (sound holes) under the head.
+//! - 瑟: a long board with its strings and its 越 (sound holes) under the head;
+//! - 笙: 「列管匏中」 (《释名》) — bamboo pipes standing in a ring in a gourd, its mouthpiece toward the player.
 
 use std::collections::HashMap;
 
@@ -211,6 +212,20 @@ pub fn shape(kind: PropKind) -> Mesh {
             for k in 0..7 {
                 let x = -0.15 + k as f32 * 0.05;
                 parts.push((Cuboid::new(0.004, 0.004, 1.45).into(), FEATHER, at(x, 0.045, 0.0)));
+            }
+            merged(parts)
+        }
+        PropKind::MouthOrgan => {
+            let gourd = [0.62, 0.45, 0.18];
+            let mut parts = vec![
+                (Sphere::new(0.07).mesh().uv(8, 6), gourd, at(0.0, 0.0, 0.0).with_scale(Vec3::new(1.0, 0.8, 1.0))),
+                (cyl(0.012, 0.08), gourd, Transform::from_xyz(0.0, 0.0, 0.09).with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))),
+            ];
+            // the mouthpiece toward the player (+z); the pipes, longest at his side: a ring of thirteen, as 《尔雅》 counts the small 笙 (和)
+            for k in 0..13 {
+                let a = k as f32 / 13.0 * std::f32::consts::TAU;
+                let h = 0.22 + 0.12 * (0.5 + 0.5 * a.cos());
+                parts.push((cyl(0.007, h), BAMBOO, at(0.045 * a.sin(), 0.04 + h / 2.0, 0.045 * a.cos())));
             }
             merged(parts)
         }

@@ -53,6 +53,8 @@ pub enum PropKind {
     Basket,
     /// 瑟: the zither
     Zither,
+    /// 笙: the mouth organ, pipes set in a gourd wind-chest
+    MouthOrgan,
     /// 笥, 巾, 幂, a mat, and whatever else is carried: drawn as a small box
     Other,
 }
