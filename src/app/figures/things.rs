@@ -219,7 +219,11 @@ pub fn shape(kind: PropKind) -> Mesh {
             let gourd = [0.62, 0.45, 0.18];
             let mut parts = vec![
                 (Sphere::new(0.07).mesh().uv(8, 6), gourd, at(0.0, 0.0, 0.0).with_scale(Vec3::new(1.0, 0.8, 1.0))),
-                (cyl(0.012, 0.08), gourd, Transform::from_xyz(0.0, 0.0, 0.09).with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))),
+                (
+                    cyl(0.012, 0.08),
+                    gourd,
+                    Transform::from_xyz(0.0, 0.0, 0.09).with_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
+                ),
             ];
             // the mouthpiece toward the player (+z); the pipes, longest at his side: a ring of thirteen, as 《尔雅》 counts the small 笙 (和)
             for k in 0..13 {
