@@ -5,6 +5,7 @@ or change what someone holds, none of whose text was used by an earlier audit. W
 changes: once every beat that changes something has been read, these are what is left.
 
 usage: tools/audit_sample.py [--acting] BIN SCENE COUNT SEED [USED_TSV ...] > sample.tsv
+A beat counts as read when an earlier table's (fragment, nth) of this rite resolves to it.
 Prints fragment, nth, actors (ids), rite_start, rite_end. The fragment is the
 beat's whole 原文; nth counts beats whose text contains it, as `sheli state
 --text F --nth N` does."""
@@ -25,27 +26,49 @@ def changed(a, b):
 def letters(text):
     return "".join(c for c in text if c.isalnum())
 
+def used_beats(paths, scene, texts):
+    """The beats an earlier table of this rite read: each row's (fragment, nth) resolved as
+    `sheli state --text F --nth N` resolves it (the nth beat whose text contains F; every such
+    beat where the row gives no nth). A table is this rite's if its name says so, or, for a
+    table of both rites, row by row from its first column."""
+    other = "da_she" if scene == "xiang_she" else "xiang_she"
+    used = set()
+    for path in paths:
+        lines = open(path, encoding="utf-8").read().splitlines()[1:]
+        for line in lines:
+            cells = line.split("\t")
+            if cells[0] in ("xiang_she", "da_she"):
+                if cells[0] != scene:
+                    continue
+                cells = cells[1:]
+            elif other in path or scene not in path:
+                continue
+            fragment = letters(cells[0])
+            if not fragment:
+                continue
+            hits = [i for i, t in enumerate(texts) if fragment in t]
+            nth = cells[1].strip() if len(cells) > 1 else ""
+            if nth.isdigit() and 0 < int(nth) <= len(hits):
+                used.add(hits[int(nth) - 1])
+            else:
+                used.update(hits)
+    return used
+
 def main():
     args = sys.argv[1:]
     acting = args[:1] == ["--acting"]
     if acting:
         args = args[1:]
     binary, scene, count, seed, used_files = (args[0], args[1], int(args[2]), int(args[3]), args[4:])
-    used = set()
-    for path in used_files:
-        for line in open(path, encoding="utf-8").read().splitlines()[1:]:
-            cells = line.split("\t")
-            fragment = cells[1] if cells[0] in ("xiang_she", "da_she") else cells[0]
-            if letters(fragment):
-                used.add(letters(fragment))
     steps = json.loads(subprocess.run([binary, "steps", scene, "--json"], check=True,
                                       capture_output=True, text=True).stdout)
     beats = [b for s in steps for b in s["beats"]]
     texts = [letters(b["text"]) for b in beats]
+    used = used_beats(used_files, scene, texts)
     candidates = []
     for i, beat in enumerate(beats):
         text = texts[i]
-        if not text or any(u in text or text in u for u in used):
+        if not text or i in used:
             continue
         before = state(binary, scene, beat["rite_start"] + 0.01)
         after = state(binary, scene, beat["rite_end"])

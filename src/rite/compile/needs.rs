@@ -39,6 +39,13 @@ impl Sim<'_> {
     /// `events` are the phase's handlings so far, `t` when the gesture begins.
     pub(super) fn needs(&self, a: usize, g: Gesture, events: &[PropEvent], t: f32) -> Result<(), Refusal> {
         let name = &self.tracks[a].name;
+        if g.is_bow() && !self.allow.contains(&Exception::BowOnMat) {
+            if let Some(mat) = self.mat_under(a) {
+                return Err(Code::Rule.refuse(format!(
+                    "{name} bows (拜) on the {mat}: 疏「以其无席上拜法也」: a 拜 is made off the mat (降席, or at its end), unless the clause says he bows on it"
+                )));
+            }
+        }
         match g {
             Gesture::Guan => {
                 let p = self.rest[a].pos;
@@ -82,6 +89,18 @@ impl Sim<'_> {
             }
             _ => Ok(()),
         }
+    }
+
+    /// The mat actor `a` is on, if any: his feet well inside its edge (a man at its end, or
+    /// kneeling just off it before his dishes, is not on it).
+    fn mat_under(&self, a: usize) -> Option<&str> {
+        const INSIDE: f32 = 0.05;
+        let p = self.rest[a].pos;
+        self.court.solids.iter().filter(|s| s.kind == ObjectKind::Mat).find_map(|s| {
+            let b = &s.footprint;
+            let inside = p[0] > b.x0 + INSIDE && p[0] < b.x1 - INSIDE && p[2] > b.z0 + INSIDE && p[2] < b.z1 - INSIDE;
+            (inside && (p[1] - s.base).abs() < 0.3).then_some(s.id.as_str())
+        })
     }
 
     /// Whether actor `a` may walk `metres` now: a blind musician (one a guide has led) walks only

@@ -12,6 +12,8 @@ pub enum Exception {
     CarriedOut,
     /// giver and receiver stand side by side facing one way, not face to face (并授)
     SideBySide,
+    /// he bows where he sits, on his mat (注「工拜于席」: the blind musicians, who do not rise)
+    BowOnMat,
 }
 
 /// 「凡适堂西，皆出入于司马之南；唯宾与大夫降阶，遂西取弓矢」 (乡射礼 记): whoever walks to or from
