@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Draw a fresh audit sample: beats that place, move, turn, seat or raise someone,
 or change what someone holds, none of whose text was used by an earlier audit. With
---acting, also the beats where someone acts (bows, speaks, drinks) and nothing of that
-changes: once every beat that changes something has been read, these are what is left.
+--acting, every beat where someone acts (bows, speaks, drinks, or moves), whoever the beat
+itself names as acting: once every beat that changes something has been read, these are what is left.
 
 usage: tools/audit_sample.py [--acting] BIN SCENE COUNT SEED [USED_TSV ...] > sample.tsv
 A beat counts as read when an earlier table's (fragment, nth) of this rite resolves to it.
@@ -70,11 +70,13 @@ def main():
         text = texts[i]
         if not text or i in used:
             continue
-        before = state(binary, scene, beat["rite_start"] + 0.01)
-        after = state(binary, scene, beat["rite_end"])
-        movers = [a for a in set(before) | set(after) if changed(before.get(a), after.get(a))]
-        if acting and not movers:
-            movers = [a for a in beat["actors"] if a in after]
+        if acting:
+            # every beat where someone acts: who acts is the beat's own list, no state needed
+            movers = list(beat["actors"])
+        else:
+            before = state(binary, scene, beat["rite_start"] + 0.01)
+            after = state(binary, scene, beat["rite_end"])
+            movers = [a for a in set(before) | set(after) if changed(before.get(a), after.get(a))]
         if movers:
             nth = sum(1 for t in texts[: i + 1] if text in t)
             candidates.append((beat["text"], nth, ",".join(sorted(movers)),
