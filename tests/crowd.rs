@@ -61,6 +61,24 @@ fn shipped_walks_through_nobody_new(name: &str) {
     let mut known: Vec<String> = text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).map(str::to_string).collect();
     known.sort();
     let found = listing(&rite);
+    // SHELI_CROWD_TIMES=1: when and where each walk comes through someone, to restage it
+    if std::env::var_os("SHELI_CROWD_TIMES").is_some() {
+        for p in walks_through(&rite.timeline) {
+            let (me, him) = (rite.timeline.actors[p.walker].at(p.t).pos, rite.timeline.actors[p.through].at(p.t).pos);
+            eprintln!(
+                "{name} t={:.1} {} at ({:.2}, {:.2}) through {} at ({:.2}, {:.2}), {:.2} m: {}",
+                p.t,
+                rite.timeline.actors[p.walker].name,
+                me[0],
+                me[2],
+                rite.timeline.actors[p.through].name,
+                him[0],
+                him[2],
+                p.gap,
+                rite.beat(rite.beat_at(p.t)).text
+            );
+        }
+    }
     if std::env::var_os("SHELI_BLESS").is_some() {
         let head = "# walks through someone standing or seated that the router cannot yet save: clause, walker, through whom\n";
         std::fs::write(&file, format!("{head}{}\n", found.join("\n"))).unwrap();
