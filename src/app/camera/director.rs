@@ -42,7 +42,7 @@ pub fn shot_kind(stage: &Stage, beat: BeatRef) -> ShotKind {
     }
     let tallies = |p: &usize| rite.timeline.props[*p].kind == PropKind::Tallies;
     let close = deeds().any(|d| match d {
-        Deed::Gesture(g) => matches!(g, Gesture::Cui | Gesture::ZuJue | Gesture::Ji),
+        Deed::Gesture(g) => matches!(g, Gesture::Cui | Gesture::Taste | Gesture::ZuJue | Gesture::Ji),
         Deed::Handle { prop, .. } | Deed::Receive(prop) => tallies(prop),
         _ => false,
     });

@@ -170,6 +170,8 @@ fn gesture_posture(
             Posture { bend: 0.45 * w, ..base.reach_one(RIGHT, Vec3::new(0.12, 0.08, -0.5), w) }
         }
         // 啐, 卒爵: the cup to the lips; 卒爵 tips it up
+        // 哜: the right hand puts the torn tip of the lung to the mouth (注「右手在下，绝以授口尝之」)
+        (_, G::Taste) => base.reach_one(RIGHT, lips + Vec3::new(0.02, -0.04, -0.04), held(f, 0.3)),
         (_, G::Cui | G::ZuJue) => {
             let w = held(f, 0.3);
             let to = [lips + Vec3::new(-0.06, -0.05, -0.02), lips];

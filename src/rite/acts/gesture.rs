@@ -43,6 +43,8 @@ pub enum Gesture {
     Xi,
     Ji,
     Cui,
+    /// 哜: tastes the lung (郑注「哜，尝也」), the tip torn off and put to the mouth
+    Taste,
     ZuJue,
     /// 拂: wipes (a cup, a bow, the arrows, the hands)
     Fu,
@@ -102,7 +104,7 @@ const fn row(name: &'static str, en: &'static str, seconds: f32, stance: Stance,
 use Stance::{AsHeIs, Bowing, Shooting, Sitting};
 
 /// In the order of [`Gesture`]'s variants.
-const TABLE: [Row; 44] = [
+const TABLE: [Row; 45] = [
     row("拜", "bows", 3.0, Bowing, None),
     row("再拜", "bows twice", 5.5, Bowing, None),
     row("答拜", "bows in return", 3.0, Bowing, None),
@@ -117,6 +119,7 @@ const TABLE: [Row; 44] = [
     row("洗", "washes the cup", 2.5, AsHeIs, None),
     row("祭", "makes an offering", 2.0, Sitting, None),
     row("啐", "tastes the wine", 1.5, Sitting, None),
+    row("哜", "tastes the lung", 1.5, Sitting, None),
     // he drains as he is: seated (坐卒爵) or standing after 兴 (立卒觯); the text says which
     row("卒爵", "drains the cup", 2.0, AsHeIs, None),
     // with the cloth (拂以巾), the sleeve (以袂顺左右隈) or a hand wiped on the cloth (挩手)
@@ -152,7 +155,7 @@ const TABLE: [Row; 44] = [
 ];
 
 impl Gesture {
-    pub const ALL: [Gesture; 44] = [
+    pub const ALL: [Gesture; 45] = [
         Gesture::Bai,
         Gesture::ZaiBai,
         Gesture::DaBai,
@@ -167,6 +170,7 @@ impl Gesture {
         Gesture::Xi,
         Gesture::Ji,
         Gesture::Cui,
+        Gesture::Taste,
         Gesture::ZuJue,
         Gesture::Fu,
         Gesture::Tan,
@@ -322,6 +326,7 @@ impl Move {
             Move::Xi => Gesture::Xi,
             Move::Ji => Gesture::Ji,
             Move::Cui => Gesture::Cui,
+            Move::Taste => Gesture::Taste,
             Move::ZuJue => Gesture::ZuJue,
             Move::Fu => Gesture::Fu,
             Move::Tan => Gesture::Tan,

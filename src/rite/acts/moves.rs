@@ -77,6 +77,9 @@ pub enum Move {
     Ji,
     #[serde(rename = "啐")]
     Cui,
+    /// 哜: tastes the lung (郑注「哜，尝也」)
+    #[serde(rename = "哜")]
+    Taste,
     #[serde(rename = "卒爵")]
     ZuJue,
     /// 拂: wipes, with the cloth (拂以巾), the sleeve (以袂顺左右隈) or the hands (挩手)
