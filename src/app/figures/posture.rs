@@ -191,8 +191,10 @@ fn gesture_posture(
         // 搢, 挟, 执: the right hand to the belt or before the body
         (_, G::Tuck) => base.reach_one(RIGHT, Vec3::new(0.16, 0.82, -0.14), held(f, 0.3)),
         (_, G::Between | G::Hold) => base.reach_one(RIGHT, Vec3::new(0.1, 1.05, -0.32), held(f, 0.3)),
-        // 张, 弛: the bow held out, bent with both hands
-        (_, G::StringBow | G::SlackBow) => base.reach([Vec3::new(-0.2, 0.9, -0.45), Vec3::new(0.15, 1.2, -0.4)], held(f, 0.25)),
+        // 挟弦: the right hand comes to the string of the bow held in the left, and stays there
+        (_, G::HookString) => base.reach_one(RIGHT, Vec3::new(-0.02, 1.0, -0.3), held(f, 0.4)),
+        // 张, 弛, 揉: the bow held out, bent with both hands
+        (_, G::StringBow | G::SlackBow | G::Flex) => base.reach([Vec3::new(-0.2, 0.9, -0.45), Vec3::new(0.15, 1.2, -0.4)], held(f, 0.25)),
         // 举旌 high over the head, 偃旌 down again
         (_, G::RaiseFlag) => base.reach_one(RIGHT, Vec3::new(0.25, 1.9, -0.2), held(f, 0.35)),
         (_, G::LowerFlag) => base.reach_one(RIGHT, Vec3::new(0.35, 0.95, -0.35), held(f, 0.35)),

@@ -48,6 +48,10 @@ pub enum Gesture {
     ZuJue,
     /// 拂: wipes (a cup, a bow, the arrows, the hands)
     Fu,
+    /// 右挟之 with no arrow: the right hand hooks the bowstring (注「右挟之，右手挟弦」)
+    HookString,
+    /// 揉: bends the bow in both hands to try it (注「揉，宛之，观其安危也」)
+    Flex,
     Tan,
     XiRobe,
     Jue,
@@ -104,7 +108,7 @@ const fn row(name: &'static str, en: &'static str, seconds: f32, stance: Stance,
 use Stance::{AsHeIs, Bowing, Shooting, Sitting};
 
 /// In the order of [`Gesture`]'s variants.
-const TABLE: [Row; 45] = [
+const TABLE: [Row; 47] = [
     row("拜", "bows", 3.0, Bowing, None),
     row("再拜", "bows twice", 5.5, Bowing, None),
     row("答拜", "bows in return", 3.0, Bowing, None),
@@ -124,6 +128,8 @@ const TABLE: [Row; 45] = [
     row("卒爵", "drains the cup", 2.0, AsHeIs, None),
     // with the cloth (拂以巾), the sleeve (以袂顺左右隈) or a hand wiped on the cloth (挩手)
     row("拂", "wipes", 1.5, AsHeIs, None),
+    row("挟弦", "hooks the bowstring with his right hand", 1.0, AsHeIs, None),
+    row("揉", "flexes the bow to try it", 2.0, AsHeIs, None),
     row("袒", "bares his left arm", 2.0, AsHeIs, None),
     row("袭", "covers his arm again", 2.0, AsHeIs, None),
     row("决", "puts on the thumb ring", 1.2, AsHeIs, None),
@@ -155,7 +161,7 @@ const TABLE: [Row; 45] = [
 ];
 
 impl Gesture {
-    pub const ALL: [Gesture; 45] = [
+    pub const ALL: [Gesture; 47] = [
         Gesture::Bai,
         Gesture::ZaiBai,
         Gesture::DaBai,
@@ -173,6 +179,8 @@ impl Gesture {
         Gesture::Taste,
         Gesture::ZuJue,
         Gesture::Fu,
+        Gesture::HookString,
+        Gesture::Flex,
         Gesture::Tan,
         Gesture::XiRobe,
         Gesture::Jue,
@@ -329,6 +337,8 @@ impl Move {
             Move::Taste => Gesture::Taste,
             Move::ZuJue => Gesture::ZuJue,
             Move::Fu => Gesture::Fu,
+            Move::HookString => Gesture::HookString,
+            Move::Flex => Gesture::Flex,
             Move::Tan => Gesture::Tan,
             Move::XiRobe => Gesture::XiRobe,
             Move::Jue => Gesture::Jue,

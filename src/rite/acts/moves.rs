@@ -85,6 +85,13 @@ pub enum Move {
     /// 拂: wipes, with the cloth (拂以巾), the sleeve (以袂顺左右隈) or the hands (挩手)
     #[serde(rename = "拂")]
     Fu,
+    /// 挟弦: 右挟之 with no arrow to hold, the right hand hooks the string of the bow in the left
+    /// (注「右挟之，右手挟弦」)
+    #[serde(rename = "挟弦")]
+    HookString,
+    /// 揉: bends the bow in his hands to try it (注「揉，宛之，观其安危也」)
+    #[serde(rename = "揉")]
+    Flex,
     #[serde(rename = "袒")]
     Tan,
     #[serde(rename = "袭")]
