@@ -5,6 +5,7 @@ pub mod crowd;
 pub mod jump;
 pub mod pace;
 pub mod query;
+pub mod reach;
 pub mod snapshot;
 pub mod sound;
 pub mod tally;

@@ -1,0 +1,39 @@
+//! Things taken out of reach: a man who picks up what lies on the ground, a stand or a mat must
+//! be within an arm's length and a lean of it (walking to it first), never take it from across
+//! a stair or from behind him. Over the whole compiled rite, for the rule's test.
+
+use super::{PropAt, Timeline};
+
+/// How far, horizontally, a man reaches to take up a thing that lies, in metres: the arm's
+/// length (about 0.75 m) and a lean forward or a knee put down.
+pub const ARM_REACH: f32 = 1.0;
+
+/// A thing taken from where it lay by someone standing farther than [`ARM_REACH`] from it:
+/// who, what (the prop's index), when, and how far.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FarTake {
+    pub taker: usize,
+    pub prop: usize,
+    pub t: f32,
+    pub distance: f32,
+}
+
+/// Every taking of a lying thing from beyond [`ARM_REACH`].
+pub fn far_takes(timeline: &Timeline) -> Vec<FarTake> {
+    let mut found = Vec::new();
+    for (k, prop) in timeline.props.iter().enumerate() {
+        let mut was = &prop.initial;
+        for (t, now) in &prop.keys {
+            if let (PropAt::At(lay, _), &PropAt::Held(taker, _)) = (was, now) {
+                let t = *t;
+                let me = timeline.actors[taker].at(t).pos;
+                let distance = (lay[0] - me[0]).hypot(lay[2] - me[2]);
+                if distance > ARM_REACH {
+                    found.push(FarTake { taker, prop: k, t, distance });
+                }
+            }
+            was = now;
+        }
+    }
+    found
+}
