@@ -39,12 +39,13 @@ impl Sim<'_> {
     /// `events` are the phase's handlings so far, `t` when the gesture begins.
     pub(super) fn needs(&self, a: usize, g: Gesture, events: &[PropEvent], t: f32) -> Result<(), Refusal> {
         let name = &self.tracks[a].name;
-        if g.is_bow() && !self.allow.contains(&Exception::BowOnMat) {
-            if let Some(mat) = self.mat_under(a) {
-                return Err(Code::Rule.refuse(format!(
-                    "{name} bows (拜) on the {mat}: 疏「以其无席上拜法也」: a 拜 is made off the mat (降席, or at its end), unless the clause says he bows on it"
-                )));
-            }
+        if g.is_bow()
+            && !self.allow.contains(&Exception::BowOnMat)
+            && let Some(mat) = self.mat_under(a)
+        {
+            return Err(Code::Rule.refuse(format!(
+                "{name} bows (拜) on the {mat}: 疏「以其无席上拜法也」: a 拜 is made off the mat (降席, or at its end), unless the clause says he bows on it"
+            )));
         }
         match g {
             Gesture::Guan => {
