@@ -219,9 +219,9 @@
         out.present = true; out.pose = 'walking';
         break;
       case 'turn': {
-        const delta = remEuclid(m.to - m.from + 540, 360) - 180;
+        // the sweep is signed: a 左还 goes the long way round when the text says so
         out.present = before.present; out.x = before.x; out.y = before.y; out.z = before.z;
-        out.b = m.from + delta * f; out.pose = base;
+        out.b = remEuclid(m.from + (m.to - m.from) * f, 360); out.pose = base;
         break;
       }
       case 'gesture':

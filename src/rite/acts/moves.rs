@@ -23,6 +23,13 @@ pub enum Move {
         face: Option<Dir>,
     },
     Face(Dir),
+    /// 左还: turns on the spot to his left (counter-clockwise seen from above) until he faces
+    /// this way, however far round that is
+    #[serde(rename = "左还")]
+    TurnLeft(Dir),
+    /// 右还: turns on the spot to his right (clockwise) until he faces this way
+    #[serde(rename = "右还")]
+    TurnRight(Dir),
     /// come in (appear) at a place
     Enter(String),
     /// leave the scene where one stands

@@ -66,6 +66,10 @@ impl<'a> Sim<'a> {
                     deeds.push(Deed::Face(*d));
                     self.turn(a, t, *d)
                 }
+                (Move::TurnLeft(d) | Move::TurnRight(d), _) => {
+                    deeds.push(Deed::Face(*d));
+                    self.turn_way(a, t, *d, matches!(m, Move::TurnLeft(_)))
+                }
                 (Move::Enter(place), _) => self.enter(&at, place, t, deeds),
                 (Move::Exit, _) => self.exit(&at, t, events, deeds),
                 (Move::Wait(s), _) => self.wait(&at, *s, t, deeds),

@@ -382,15 +382,29 @@ impl<'a> Sim<'a> {
         t1
     }
 
+    /// Turns the shorter way round to face `d`.
     pub(super) fn turn(&mut self, a: usize, t: f32, d: Dir) -> f32 {
         let from = self.rest[a].bearing;
-        let to = d.bearing();
-        let delta = ((to - from + 540.0).rem_euclid(360.0) - 180.0).abs();
-        if delta < 1.0 {
+        let sweep = (d.bearing() - from + 540.0).rem_euclid(360.0) - 180.0;
+        self.sweep(a, t, sweep)
+    }
+
+    /// Turns to his left (左还) or his right (右还) to face `d`, however far round that is.
+    pub(super) fn turn_way(&mut self, a: usize, t: f32, d: Dir, left: bool) -> f32 {
+        let clockwise = (d.bearing() - self.rest[a].bearing).rem_euclid(360.0);
+        let sweep = if left && clockwise > 0.0 { clockwise - 360.0 } else { clockwise };
+        self.sweep(a, t, sweep)
+    }
+
+    /// Turns on the spot through `sweep` degrees (clockwise seen from above when positive).
+    fn sweep(&mut self, a: usize, t: f32, sweep: f32) -> f32 {
+        if sweep.abs() < 1.0 {
             return t;
         }
-        let end = Rest { bearing: to, ..self.rest[a] };
-        self.push_segment(a, t, (delta / TURN_SPEED).max(0.3), Motion::Turn { from, to }, end)
+        let from = self.rest[a].bearing;
+        let to = from + sweep;
+        let end = Rest { bearing: to.rem_euclid(360.0), ..self.rest[a] };
+        self.push_segment(a, t, (sweep.abs() / TURN_SPEED).max(0.3), Motion::Turn { from, to }, end)
     }
 }
 

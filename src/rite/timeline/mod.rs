@@ -42,6 +42,8 @@ pub enum Motion {
         path: Vec<[f32; 3]>,
         cum: Vec<f32>,
     },
+    /// a turn on the spot from bearing `from` through `to - from` degrees (clockwise seen from
+    /// above when positive): the shorter way unless the text says 左还 or 右还
     Turn {
         from: f32,
         to: f32,
@@ -194,8 +196,7 @@ impl ActorTrack {
                 ActorState { present: true, pos, bearing, pose: Pose::Walking, gesture: None, gear: before.gear, leading: before.leading }
             }
             Motion::Turn { from, to } => {
-                let delta = (to - from + 540.0).rem_euclid(360.0) - 180.0;
-                let bearing = from + delta * f;
+                let bearing = (from + (to - from) * f).rem_euclid(360.0);
                 let leading = before.leading;
                 ActorState { present: before.present, pos: before.pos, bearing, pose: base, gesture: None, gear: before.gear, leading }
             }
