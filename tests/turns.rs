@@ -1,6 +1,7 @@
-//! 左还 and 右还: a man told to turn to his left turns counter-clockwise (seen from above) however
-//! far round that is, and to his right clockwise (a plain change of facing turns the shorter way).
-//! The turns of the archers at the arrow rest, as 注 and 疏 read them, checked in both rites.
+//! 左还 and 右还: 左还 turns the way the sky turns (clockwise on the plan, east → south → west →
+//! north) however far round that is, 右还 the other way (a plain change of facing turns the shorter
+//! way). 郑注 settles the sense: 「君在阼，还周则下射将背之」 and 「内还者，上射左，下射右」. The turns of
+//! the archers at the arrow rest, checked in both rites.
 
 use sheli::rite::compile::Rite;
 use sheli::rite::timeline::Motion;
@@ -25,14 +26,17 @@ fn sweeps(rite: &Rite, fragment: &str, nth: usize, actor: &str) -> Vec<f32> {
 #[test]
 fn the_archers_turn_to_their_left_where_the_text_says_zuo_huan() {
     let xiang = sheli::rite::load_named("xiang_she").unwrap();
-    // 拾取矢: the 上射 faces east and the 下射 west at the 楅; 「皆左还」 to face south: the 上射 the long way round
-    assert_eq!(sweeps(&xiang, "揖，皆左还;", 1, "shangou_shang"), vec![-270.0]);
-    assert_eq!(sweeps(&xiang, "揖，皆左还;", 1, "shangou_xia"), vec![-90.0]);
-    // 「执弦而左还，退反位，东面揖」: left all the way, a full circle in two turns (疏「周可也」)
-    assert_eq!(sweeps(&xiang, "执弦而左还，退反位，东面揖", 1, "shangou_shang"), vec![-180.0, -180.0]);
+    // 拾取矢: the 上射 faces east and the 下射 west at the 楅; 「皆左还」 to face south: the 下射 the long way round, by
+    // the north
+    assert_eq!(sweeps(&xiang, "揖，皆左还;", 1, "shangou_shang"), vec![90.0]);
+    assert_eq!(sweeps(&xiang, "揖，皆左还;", 1, "shangou_xia"), vec![270.0]);
+    // 「执弦而左还，退反位，东面揖」: 左 all the way, a full circle in two turns (注「不言毋周，在阼非君，周可也」)
+    assert_eq!(sweeps(&xiang, "执弦而左还，退反位，东面揖", 1, "shangou_shang"), vec![180.0, 180.0]);
     let da = sheli::rite::load_named("da_she").unwrap();
-    // 「顺羽且左还，毋周，反面揖」: left to go back, then right to face the 楅 again, never a full circle (注)
-    assert_eq!(sweeps(&da, "顺羽且左还，毋周，反面揖", 1, "shangou_shang"), vec![-180.0, 180.0]);
-    // 「揖，以耦左还，上射于左」: north to east by the left
-    assert_eq!(sweeps(&da, "揖，以耦左还，上射于左", 1, "shangou_xia"), vec![-270.0]);
+    // 「顺羽且左还，毋周，反面揖」: the 上射 左还 by the south to go back and 右还 back by the south; the 下射 左还 by the
+    // north and 右还 back by the north, never the full circle that would turn his back on the ruler at the 阼 (注)
+    assert_eq!(sweeps(&da, "顺羽且左还，毋周，反面揖", 1, "shangou_shang"), vec![180.0, -180.0]);
+    assert_eq!(sweeps(&da, "顺羽且左还，毋周，反面揖", 2, "shangou_xia"), vec![180.0, -180.0]);
+    // 「揖，以耦左还，上射于左」: north to east, the short way, which is 左
+    assert_eq!(sweeps(&da, "揖，以耦左还，上射于左", 1, "shangou_xia"), vec![90.0]);
 }

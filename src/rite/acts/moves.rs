@@ -23,11 +23,13 @@ pub enum Move {
         face: Option<Dir>,
     },
     Face(Dir),
-    /// 左还: turns on the spot to his left (counter-clockwise seen from above) until he faces
-    /// this way, however far round that is
+    /// 左还: turns on the spot the way the sky turns (天左旋: east, south, west, north; clockwise
+    /// on the plan) until he faces this way, however far round that is. 郑注 settles the sense:
+    /// the 下射 facing west who 左还 to the east and went on round 「还周则下射将背之」 (backs the
+    /// ruler in the north-east) only if 左还 passes north first; and 内还 is 「上射左，下射右」
     #[serde(rename = "左还")]
     TurnLeft(Dir),
-    /// 右还: turns on the spot to his right (clockwise) until he faces this way
+    /// 右还: turns on the spot the other way (counter-clockwise on the plan) until he faces this way
     #[serde(rename = "右还")]
     TurnRight(Dir),
     /// come in (appear) at a place

@@ -389,10 +389,11 @@ impl<'a> Sim<'a> {
         self.sweep(a, t, sweep)
     }
 
-    /// Turns to his left (左还) or his right (右还) to face `d`, however far round that is.
-    pub(super) fn turn_way(&mut self, a: usize, t: f32, d: Dir, left: bool) -> f32 {
+    /// 左还 (clockwise on the plan, as the sky turns) or 右还 (the other way) to face `d`, however
+    /// far round that is.
+    pub(super) fn turn_way(&mut self, a: usize, t: f32, d: Dir, zuo: bool) -> f32 {
         let clockwise = (d.bearing() - self.rest[a].bearing).rem_euclid(360.0);
-        let sweep = if left && clockwise > 0.0 { clockwise - 360.0 } else { clockwise };
+        let sweep = if !zuo && clockwise > 0.0 { clockwise - 360.0 } else { clockwise };
         self.sweep(a, t, sweep)
     }
 
