@@ -83,6 +83,10 @@ pub struct PropStart {
     /// a place it lies at
     #[serde(default)]
     pub at: Option<String>,
+    /// where it lies from that place's anchor (east, south), so that things laid out together
+    /// lie each by the man who will take it up
+    #[serde(default)]
+    pub off: Option<crate::rite::court::measure::Point>,
     /// an actor who holds it
     #[serde(default)]
     pub held_by: Option<String>,

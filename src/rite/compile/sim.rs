@@ -219,7 +219,7 @@ impl<'a> Sim<'a> {
                     self.problem(Code::Start, path.clone(), format!("prop `{}` cannot both lie somewhere and be held", p.id));
                     PropAt::Absent
                 }
-                (Some(place), None) => match self.point(place, None) {
+                (Some(place), None) => match self.point(place, p.start.off) {
                     Some(pt) => PropAt::At(pt, None),
                     None => {
                         self.problem(Code::UnknownName, path.field(field::AT), self.unknown(Name::Place, place));
@@ -235,6 +235,9 @@ impl<'a> Sim<'a> {
                 },
                 (None, None) => PropAt::Absent,
             };
+            if p.start.off.is_some() && p.start.at.is_none() {
+                self.problem(Code::Start, path.field(field::OFF), format!("prop `{}` is held, not lying at a place: `off` needs `at`", p.id));
+            }
             if p.start.strung.is_some() && p.kind != PropKind::Bow {
                 self.problem(Code::Start, path.field(field::STRUNG), format!("prop `{}` is not a bow: only a bow is strung", p.id));
             }

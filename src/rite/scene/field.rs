@@ -28,6 +28,7 @@ pub const MEMBERS: &str = "members";
 pub const METER: &str = "meter";
 pub const MUSIC: &str = "music";
 pub const OBJECTS: &str = "objects";
+pub const OFF: &str = "off";
 pub const PARTS: &str = "parts";
 pub const PIECE: &str = "piece";
 pub const PLACES: &str = "places";
@@ -49,7 +50,7 @@ pub const VIA: &str = "via";
 
 /// Every name above, for the test.
 #[cfg(test)]
-const ALL: [&str; 43] = [
+const ALL: [&str; 44] = [
     ACTORS,
     ACTS,
     ALTERNATIVES,
@@ -75,6 +76,7 @@ const ALL: [&str; 43] = [
     METER,
     MUSIC,
     OBJECTS,
+    OFF,
     PARTS,
     PIECE,
     PLACES,
