@@ -236,7 +236,11 @@ impl<'a> Sim<'a> {
                 (None, None) => PropAt::Absent,
             };
             if p.start.off.is_some() && p.start.at.is_none() {
-                self.problem(Code::Start, path.field(field::OFF), format!("prop `{}` is held, not lying at a place: `off` needs `at`", p.id));
+                self.problem(
+                    Code::Start,
+                    path.field(field::OFF),
+                    format!("prop `{}` is held, not lying at a place: `off` needs `at`", p.id),
+                );
             }
             if p.start.strung.is_some() && p.kind != PropKind::Bow {
                 self.problem(Code::Start, path.field(field::STRUNG), format!("prop `{}` is not a bow: only a bow is strung", p.id));
