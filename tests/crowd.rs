@@ -4,6 +4,8 @@
 //! `tests/crowd/RITE.tsv`: a new one fails this test, and one that is fixed must leave the list
 //! (`SHELI_BLESS=1 cargo test --test crowd` rewrites the lists).
 
+mod ratchet;
+
 use sheli::rite::compile::Rite;
 use sheli::rite::load;
 use sheli::rite::timeline::crowd::walks_through;
@@ -57,9 +59,6 @@ fn a_man_standing_in_a_walk_is_found() {
 fn shipped_walks_through_nobody_new(name: &str) {
     let rite = sheli::rite::load_named(name).unwrap_or_else(|e| panic!("{e}"));
     let file = format!("tests/crowd/{name}.tsv");
-    let text = std::fs::read_to_string(&file).unwrap_or_default();
-    let mut known: Vec<String> = text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).map(str::to_string).collect();
-    known.sort();
     let found = listing(&rite);
     // SHELI_CROWD_TIMES=1: when and where each walk comes through someone, to restage it
     if std::env::var_os("SHELI_CROWD_TIMES").is_some() {
@@ -79,19 +78,8 @@ fn shipped_walks_through_nobody_new(name: &str) {
             );
         }
     }
-    if std::env::var_os("SHELI_BLESS").is_some() {
-        let head = "# walks through someone standing or seated that the router cannot yet save: clause, walker, through whom\n";
-        std::fs::write(&file, format!("{head}{}\n", found.join("\n"))).unwrap();
-        return;
-    }
-    let new: Vec<&String> = found.iter().filter(|r| !known.contains(r)).collect();
-    let gone: Vec<&String> = known.iter().filter(|r| !found.contains(r)).collect();
-    assert!(
-        new.is_empty() && gone.is_empty(),
-        "{name}: walks through people\nnew (restage them):\n{}\nno longer found (remove them from {file}):\n{}",
-        new.iter().map(|r| format!("  {r}")).collect::<Vec<_>>().join("\n"),
-        gone.iter().map(|r| format!("  {r}")).collect::<Vec<_>>().join("\n"),
-    );
+    let head = "walks through someone standing or seated that the router cannot yet save: clause, walker, through whom";
+    ratchet::hold_to_list(&file, &found, head, &format!("{name}: walks through people"));
 }
 
 #[test]

@@ -4,6 +4,8 @@
 //! `tests/reach/RITE.tsv`: a new one fails this test, and one that is fixed must leave the list
 //! (`SHELI_BLESS=1 cargo test --test reach` rewrites the lists).
 
+mod ratchet;
+
 use sheli::rite::compile::Rite;
 use sheli::rite::timeline::PropAt;
 use sheli::rite::timeline::reach::{ARM_REACH, far_takes};
@@ -58,9 +60,6 @@ fn a_thing_taken_from_too_far_is_found() {
 fn shipped_takes_nothing_new_from_afar(name: &str) {
     let rite = sheli::rite::load_named(name).unwrap_or_else(|e| panic!("{e}"));
     let file = format!("tests/reach/{name}.tsv");
-    let text = std::fs::read_to_string(&file).unwrap_or_default();
-    let mut known: Vec<String> = text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).map(str::to_string).collect();
-    known.sort();
     let found = listing(&rite);
     if std::env::var_os("SHELI_REACH_TIMES").is_some() {
         for f in far_takes(&rite.timeline) {
@@ -74,19 +73,8 @@ fn shipped_takes_nothing_new_from_afar(name: &str) {
             );
         }
     }
-    if std::env::var_os("SHELI_BLESS").is_some() {
-        let head = "# things taken from beyond an arm's reach that are not yet restaged: clause, taker, thing\n";
-        std::fs::write(&file, format!("{head}{}\n", found.join("\n"))).unwrap();
-        return;
-    }
-    let new: Vec<&String> = found.iter().filter(|r| !known.contains(r)).collect();
-    let gone: Vec<&String> = known.iter().filter(|r| !found.contains(r)).collect();
-    assert!(
-        new.is_empty() && gone.is_empty(),
-        "{name}: things taken out of reach\nnew (restage them):\n{}\nno longer found (remove them from {file}):\n{}",
-        new.iter().map(|r| format!("  {r}")).collect::<Vec<_>>().join("\n"),
-        gone.iter().map(|r| format!("  {r}")).collect::<Vec<_>>().join("\n"),
-    );
+    let head = "things taken from beyond an arm's reach that are not yet restaged: clause, taker, thing";
+    ratchet::hold_to_list(&file, &found, head, &format!("{name}: things taken out of reach"));
 }
 
 #[test]
