@@ -367,7 +367,7 @@ impl Move {
             Move::Shoot { .. } => Gesture::Shoot,
             Move::Say(_) => Gesture::Speak,
             Move::Wait(_) => Gesture::Wait,
-            Move::Go { .. } | Move::Face(_) | Move::TurnLeft(_) | Move::TurnRight(_) | Move::Enter(_) | Move::Exit => return None,
+            Move::Go { .. } | Move::Face(_) | Move::ZuoHuan(_) | Move::YouHuan(_) | Move::Enter(_) | Move::Exit => return None,
         })
     }
 }

@@ -28,10 +28,10 @@ pub enum Move {
     /// the 下射 facing west who 左还 to the east and went on round 「还周则下射将背之」 (backs the
     /// ruler in the north-east) only if 左还 passes north first; and 内还 is 「上射左，下射右」
     #[serde(rename = "左还")]
-    TurnLeft(Dir),
+    ZuoHuan(Dir),
     /// 右还: turns on the spot the other way (counter-clockwise on the plan) until he faces this way
     #[serde(rename = "右还")]
-    TurnRight(Dir),
+    YouHuan(Dir),
     /// come in (appear) at a place
     Enter(String),
     /// leave the scene where one stands

@@ -66,9 +66,9 @@ impl<'a> Sim<'a> {
                     deeds.push(Deed::Face(*d));
                     self.turn(a, t, *d)
                 }
-                (Move::TurnLeft(d) | Move::TurnRight(d), _) => {
+                (Move::ZuoHuan(d) | Move::YouHuan(d), _) => {
                     deeds.push(Deed::Face(*d));
-                    self.turn_way(a, t, *d, matches!(m, Move::TurnLeft(_)))
+                    self.turn_way(a, t, *d, matches!(m, Move::ZuoHuan(_)))
                 }
                 (Move::Enter(place), _) => self.enter(&at, place, t, deeds),
                 (Move::Exit, _) => self.exit(&at, t, events, deeds),
