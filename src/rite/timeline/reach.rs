@@ -1,6 +1,6 @@
 //! Things taken out of reach: a man who picks up what lies on the ground, a stand or a mat must
-//! be within an arm's length and a lean of it (walking to it first), never take it from across
-//! a stair or from behind him. Over the whole compiled rite, for the rule's test.
+//! be within an arm's length and a lean of it (he walks to it first). Over the whole compiled
+//! rite, for the rule's test.
 
 use super::{PropAt, Timeline};
 
