@@ -137,6 +137,7 @@ impl<'a> Sim<'a> {
                 }
                 if metres > 0.01 {
                     let cum = cumulative(&path);
+                    t += self.wait_for_way(a, &path, &cum, t);
                     let dur = cum.last().copied().unwrap_or(0.0) / WALK_SPEED;
                     let bearing = path_heading(&path).unwrap_or(self.rest[a].bearing);
                     let end = Rest { pos: dest, bearing, seated: false, ..self.rest[a] };

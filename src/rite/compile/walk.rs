@@ -4,9 +4,18 @@
 use super::sim::Sim;
 use crate::rite::court::detour::Bystander;
 use crate::rite::court::route::RouteError;
+use crate::rite::acts::props::PropKind;
+use crate::rite::timeline::{ActorTrack, Motion, PropAt, Pose, Segment, along};
 
 /// How often, in seconds, a walk looks where the others stand.
 const SAMPLE: f32 = 0.5;
+/// Two walking at once keep a shoulder's width apart, centre to centre (metres): who sets out
+/// later waits at his place for the way to clear rather than walk into the other.
+const CLEARANCE: f32 = 0.45;
+/// How long one waits for the way at most, and in what steps (seconds). A way still not clear
+/// then is walked at once, and the crowd rule lists it.
+const MAX_WAIT: f32 = 12.0;
+const WAIT_STEP: f32 = 0.25;
 
 /// A coordinate to the millimetre, for the route cache's key.
 fn quant(v: f32) -> i64 {
@@ -22,6 +31,48 @@ impl Sim<'_> {
         let span = crate::rite::court::route::length(&path) / super::WALK_SPEED;
         let people = self.bystanders(a, t, span);
         Ok(self.router.round_people(path, &people, self.court.hall_height))
+    }
+
+    /// How long `a` waits before setting out along `path` at `t`, so that he keeps [`CLEARANCE`]
+    /// from everyone whose walk at that time is already made: a file going down one stair goes
+    /// one after the other, the first made first. The man he leads, or who leads him, is left
+    /// out (they go side by side).
+    pub(super) fn wait_for_way(&self, a: usize, path: &[[f32; 3]], cum: &[f32], t: f32) -> f32 {
+        let length = cum.last().copied().unwrap_or(0.0);
+        let dur = length / super::WALK_SPEED;
+        let window = (t, t + dur + MAX_WAIT);
+        let walking = |s: &Segment| matches!(s.motion, Motion::Walk { .. }) && s.t1 > window.0 && s.t0 < window.1;
+        let others: Vec<&ActorTrack> = (0..self.tracks.len())
+            .filter(|&o| o != a && self.leads_or_led(a, o).is_none())
+            .map(|o| &self.tracks[o])
+            .filter(|track| track.segments.iter().rev().take_while(|s| s.t1 > window.0).any(walking))
+            .collect();
+        if others.is_empty() {
+            return 0.0;
+        }
+        let clear = |wait: f32| {
+            let mut s = 0.0;
+            while s <= dur {
+                let (me, _) = along(path, cum, s * super::WALK_SPEED, 0.0);
+                for other in &others {
+                    let o = other.at(t + wait + s);
+                    let near = (o.pos[0] - me[0]).hypot(o.pos[2] - me[2]) < CLEARANCE && (o.pos[1] - me[1]).abs() < 0.3;
+                    if o.present && o.pose == Pose::Walking && near {
+                        return false;
+                    }
+                }
+                s += WAIT_STEP;
+            }
+            true
+        };
+        let mut wait = 0.0;
+        while wait <= MAX_WAIT {
+            if clear(wait) {
+                return wait;
+            }
+            wait += WAIT_STEP;
+        }
+        0.0
     }
 
     /// The way round what is built, cached by its two ends: a rite walks the same routes again
@@ -65,11 +116,23 @@ impl Sim<'_> {
                 let Some(p) = track.still_at(from + k as f32 * SAMPLE) else { continue };
                 let seen = |s: &Bystander| (s.x - p[0]).abs() < 0.05 && (s.z - p[2]).abs() < 0.05;
                 if !found.iter().any(seen) {
-                    found.push(Bystander { level: self.court.floor_at(p), x: p[0], z: p[2] });
+                    found.push(Bystander::man(self.court.floor_at(p), p[0], p[2]));
                 }
             }
         }
+        found.extend(self.things_on_the_floor());
         found
+    }
+
+    /// The cups, dishes, 俎, baskets and stands set down on a floor (not on a stand or a mat's
+    /// edge above it), which a walker steps round as he steps round a man.
+    fn things_on_the_floor(&self) -> impl Iterator<Item = Bystander> + '_ {
+        self.prop_now.iter().zip(&self.props).filter_map(|(now, prop)| {
+            let PropAt::At(p, _) = now else { return None };
+            let stepped_round = !matches!(prop.kind, PropKind::Bow | PropKind::Arrow | PropKind::Whip | PropKind::Flag | PropKind::Thumb | PropKind::Tallies | PropKind::Other);
+            let on_floor = (p[1] - self.court.floor(p[0], p[2])).abs() < 0.1;
+            (stepped_round && on_floor).then(|| Bystander::thing(self.court.floor_at(*p), p[0], p[2]))
+        })
     }
 
     /// A walk that starts or ends on a stair's tread: along the stair's profile to or from one of

@@ -8,23 +8,39 @@ use super::{Box2, Level};
 
 /// How close (in metres, centre to centre) a walker may pass a man who is not walking: a
 /// body's width, below which the two would overlap.
-pub const PASSING: f32 = 0.3;
+pub const PASSING: f32 = 0.4;
+
+/// How close a walker's centre comes to a thing set on the floor (a dish, a cup, a 俎, a 篚):
+/// his half-depth and the thing's, so that he does not step on it.
+pub const STEPPING_CLEAR: f32 = 0.25;
 
 /// At most this many searches per run, each adding the people the last way ran into.
 const TRIES: usize = 6;
 
-/// Someone in the way: where he stands, on which floor.
+/// Someone or something in the way: where he stands (or it lies), on which floor, and how far
+/// from it a walker's centre keeps ([`PASSING`] for a man, [`STEPPING_CLEAR`] for a thing).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Bystander {
     pub level: Level,
     pub x: f32,
     pub z: f32,
+    pub clear: f32,
 }
 
 impl Bystander {
+    /// A man standing or seated at (x, z).
+    pub fn man(level: Level, x: f32, z: f32) -> Bystander {
+        Bystander { level, x, z, clear: PASSING }
+    }
+
+    /// A thing set on the floor at (x, z).
+    pub fn thing(level: Level, x: f32, z: f32) -> Bystander {
+        Bystander { level, x, z, clear: STEPPING_CLEAR }
+    }
+
     /// The square a walker's centre keeps out of.
     fn square(&self) -> Box2 {
-        Box2::around(self.x, self.z, 2.0 * PASSING, 2.0 * PASSING)
+        Box2::around(self.x, self.z, 2.0 * self.clear, 2.0 * self.clear)
     }
 }
 
@@ -134,7 +150,7 @@ mod tests {
 
     #[test]
     fn a_walk_steps_round_a_man_in_its_way() {
-        let man = Bystander { level: Level::Ground, x: 0.0, z: 0.05 };
+        let man = Bystander::man(Level::Ground, 0.0, 0.05);
         let way = open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &[man.square()]).expect("a way round");
         assert!(nearest(&way, (man.x, man.z)) >= PASSING - 1e-3, "{way:?}");
         assert!(way.len() > 2);
@@ -142,14 +158,14 @@ mod tests {
 
     #[test]
     fn a_walk_clear_of_everyone_is_left_alone() {
-        let man = Bystander { level: Level::Ground, x: 2.0, z: 0.0 };
+        let man = Bystander::man(Level::Ground, 2.0, 0.0);
         assert!(open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &[man.square()]).is_none());
     }
 
     #[test]
     fn a_file_across_the_way_is_walked_round_at_its_end() {
         // five men shoulder to shoulder across the walk: no gap to pass between them
-        let file: Vec<Box2> = (-2..=2).map(|k| Bystander { level: Level::Ground, x: k as f32 * 0.5, z: 0.0 }.square()).collect();
+        let file: Vec<Box2> = (-2..=2).map(|k| Bystander::man(Level::Ground, k as f32 * 0.5, 0.0).square()).collect();
         let way = open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &file).expect("a way round the file");
         for k in -2..=2 {
             assert!(nearest(&way, (k as f32 * 0.5, 0.0)) >= PASSING - 1e-3, "through the man at {k}: {way:?}");
@@ -159,7 +175,7 @@ mod tests {
     #[test]
     fn no_way_round_keeps_the_walk() {
         // a wall of men from side to side of the floor
-        let wall: Vec<Box2> = (-20..=20).map(|k| Bystander { level: Level::Ground, x: k as f32 * 0.5, z: 0.0 }.square()).collect();
+        let wall: Vec<Box2> = (-20..=20).map(|k| Bystander::man(Level::Ground, k as f32 * 0.5, 0.0).square()).collect();
         assert!(open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &wall).is_none());
     }
 }

@@ -3,7 +3,7 @@
 //! save (a file that tailgates, a spot taken beside another's, no way round), over the whole
 //! compiled rite, for the rule's test and for `tools/crowd_check.py`'s measure.
 
-use super::{ActorTrack, Motion, Timeline};
+use super::{ActorTrack, Motion, Pose, Timeline};
 use crate::rite::court::detour::PASSING;
 
 /// A walk that comes within [`PASSING`] of someone standing or seated: who walks, through whom,
@@ -18,8 +18,9 @@ pub struct Passing {
 
 /// How often a walk is looked at, in seconds of rite time.
 const STEP: f32 = 0.25;
-/// The router passes at [`PASSING`] and a little more; a sampled walk may read a hair less.
-const TOLERANCE: f32 = 0.02;
+/// Two centres closer than this (metres) are two bodies in one another. The router keeps
+/// [`PASSING`], a little more; what comes within this, it could not save.
+const OVERLAP: f32 = 0.3;
 /// Two people this far apart in height are on different floors (the hall, a tread, the court).
 const FLOOR_APART: f32 = 0.3;
 
@@ -43,18 +44,29 @@ pub fn walks_through(timeline: &Timeline) -> Vec<Passing> {
     let mut found = Vec::new();
     for (w, track) in actors.iter().enumerate() {
         for seg in track.segments.iter().filter(|s| matches!(s.motion, Motion::Walk { .. }) && s.t1 - s.t0 > 1e-3) {
-            let mut worst: Option<Passing> = None;
+            // the closest moment with each person the walk comes through
+            let mut worst: Vec<Passing> = Vec::new();
             let mut t = seg.t0 + STEP.min((seg.t1 - seg.t0) / 2.0);
             while t < seg.t1 {
                 let me = track.at(t);
                 for (o, other) in actors.iter().enumerate().filter(|&(o, _)| o != w) {
-                    let Some(p) = other.still_at(t) else { continue };
+                    // two on the move: the pair is looked at once, from the walk of the first
+                    let p = match other.still_at(t) {
+                        Some(p) => p,
+                        None if o > w && other.at(t).present && other.at(t).pose == Pose::Walking => other.at(t).pos,
+                        None => continue,
+                    };
                     if (p[1] - me.pos[1]).abs() > FLOOR_APART || me.leading == Some(o) || other.at(t).leading == Some(w) {
                         continue;
                     }
                     let gap = (p[0] - me.pos[0]).hypot(p[2] - me.pos[2]);
-                    if gap < PASSING - TOLERANCE && worst.is_none_or(|x| gap < x.gap) {
-                        worst = Some(Passing { walker: w, through: o, t, gap });
+                    if gap >= OVERLAP {
+                        continue;
+                    }
+                    match worst.iter_mut().find(|x| x.through == o) {
+                        Some(x) if gap < x.gap => *x = Passing { walker: w, through: o, t, gap },
+                        Some(_) => {}
+                        None => worst.push(Passing { walker: w, through: o, t, gap }),
                     }
                 }
                 t += STEP;

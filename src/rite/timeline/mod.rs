@@ -304,7 +304,7 @@ pub fn bearing_between(a: [f32; 3], b: [f32; 3]) -> Option<f32> {
 }
 
 /// Position and heading at distance `d` along a polyline with cumulative lengths `cum`.
-fn along(path: &[[f32; 3]], cum: &[f32], d: f32, fallback: f32) -> ([f32; 3], f32) {
+pub(crate) fn along(path: &[[f32; 3]], cum: &[f32], d: f32, fallback: f32) -> ([f32; 3], f32) {
     if path.len() < 2 {
         return (path.first().copied().unwrap_or([0.0; 3]), fallback);
     }
