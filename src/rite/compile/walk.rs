@@ -2,10 +2,10 @@
 //! or ends on a stair's tread going along the stair's profile.
 
 use super::sim::Sim;
+use crate::rite::acts::props::PropKind;
 use crate::rite::court::detour::Bystander;
 use crate::rite::court::route::RouteError;
-use crate::rite::acts::props::PropKind;
-use crate::rite::timeline::{ActorTrack, Motion, PropAt, Pose, Segment, along};
+use crate::rite::timeline::{ActorTrack, Motion, Pose, PropAt, Segment, along};
 
 /// How often, in seconds, a walk looks where the others stand.
 const SAMPLE: f32 = 0.5;
@@ -129,7 +129,10 @@ impl Sim<'_> {
     fn things_on_the_floor(&self) -> impl Iterator<Item = Bystander> + '_ {
         self.prop_now.iter().zip(&self.props).filter_map(|(now, prop)| {
             let PropAt::At(p, _) = now else { return None };
-            let stepped_round = !matches!(prop.kind, PropKind::Bow | PropKind::Arrow | PropKind::Whip | PropKind::Flag | PropKind::Thumb | PropKind::Tallies | PropKind::Other);
+            let stepped_round = !matches!(
+                prop.kind,
+                PropKind::Bow | PropKind::Arrow | PropKind::Whip | PropKind::Flag | PropKind::Thumb | PropKind::Tallies | PropKind::Other
+            );
             let on_floor = (p[1] - self.court.floor(p[0], p[2])).abs() < 0.1;
             (stepped_round && on_floor).then(|| Bystander::thing(self.court.floor_at(*p), p[0], p[2]))
         })
