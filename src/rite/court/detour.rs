@@ -157,6 +157,14 @@ mod tests {
     }
 
     #[test]
+    fn a_walk_steps_round_a_cup_on_the_floor_closer_than_round_a_man() {
+        let cup = Bystander::thing(Level::Ground, 0.0, 0.05);
+        let way = open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &[cup.square()]).expect("a way round");
+        let gap = nearest(&way, (cup.x, cup.z));
+        assert!(gap >= STEPPING_CLEAR - 1e-3 && gap < PASSING, "{gap}: {way:?}");
+    }
+
+    #[test]
     fn a_walk_clear_of_everyone_is_left_alone() {
         let man = Bystander::man(Level::Ground, 2.0, 0.0);
         assert!(open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &[man.square()]).is_none());

@@ -1,13 +1,13 @@
 //! Walks through people: two bodies in one place, which no clause asks for. The router steps
-//! round whoever stands or sits in the way (court/detour.rs); this finds the walks it could not
-//! save (a file that tailgates, a spot taken beside another's, no way round), over the whole
+//! round whoever stands or sits in the way (court/detour.rs), and a walker waits for one already
+//! walking across his way (compile/walk.rs); this finds the walks they could not save (a file
+//! that tailgates, a spot taken beside another's, no way round, no wait long enough), over the whole
 //! compiled rite, for the rule's test and for `tools/crowd_check.py`'s measure.
 
 use super::{ActorTrack, Motion, Pose, Timeline};
-use crate::rite::court::detour::PASSING;
 
-/// A walk that comes within [`PASSING`] of someone standing or seated: who walks, through whom,
-/// when they are closest, and how close (centre to centre, metres).
+/// A walk that comes within [`OVERLAP`] of someone standing, seated or walking: who walks,
+/// through whom, when they are closest, and how close (centre to centre, metres).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Passing {
     pub walker: usize,
@@ -19,7 +19,7 @@ pub struct Passing {
 /// How often a walk is looked at, in seconds of rite time.
 const STEP: f32 = 0.25;
 /// Two centres closer than this (metres) are two bodies in one another. The router keeps
-/// [`PASSING`], a little more; what comes within this, it could not save.
+/// [`PASSING`](crate::rite::court::detour::PASSING), more than this; what comes within this, it could not save.
 const OVERLAP: f32 = 0.3;
 /// Two people this far apart in height are on different floors (the hall, a tread, the court).
 const FLOOR_APART: f32 = 0.3;
@@ -37,8 +37,9 @@ impl ActorTrack {
     }
 }
 
-/// Every walk that passes through someone, each at its closest moment. The man a walker leads,
-/// or who leads him, walks at his side and is not counted.
+/// Every walk that passes through someone, each at its closest moment with each person. Two
+/// walking at once are counted once, from the walk of the one listed first. The man a walker
+/// leads, or who leads him, walks at his side and is not counted.
 pub fn walks_through(timeline: &Timeline) -> Vec<Passing> {
     let actors = &timeline.actors;
     let mut found = Vec::new();
