@@ -1,6 +1,7 @@
 //! Tracks and `state_at(t)`: a pure function of t. Each track is a sorted list of segments, each
 //! carrying the state it ends in, so a seek is a binary search, never a replay.
 
+pub mod crossing;
 pub mod crowd;
 pub mod jump;
 pub mod pace;
