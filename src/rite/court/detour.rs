@@ -161,7 +161,7 @@ mod tests {
         let cup = Bystander::thing(Level::Ground, 0.0, 0.05);
         let way = open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &[cup.square()]).expect("a way round");
         let gap = nearest(&way, (cup.x, cup.z));
-        assert!(gap >= STEPPING_CLEAR - 1e-3 && gap < PASSING, "{gap}: {way:?}");
+        assert!((STEPPING_CLEAR - 1e-3..PASSING).contains(&gap), "{gap}: {way:?}");
     }
 
     #[test]
