@@ -194,6 +194,13 @@ fn gesture_posture(
         // 挟弦: the right hand comes to the string of the bow held in the left, and stays there
         (_, G::HookString) => base.reach_one(RIGHT, Vec3::new(-0.02, 1.0, -0.3), held(f, 0.4)),
         // 张, 弛, 揉: the bow held out, bent with both hands
+        // 乘: both hands low before him, over the arrows on the rest, the right reaching east and the
+        // left west as he strokes them off by fours (疏「以右手抚四矢于东，以左手抚四矢于西」)
+        (_, G::CountByFours) => {
+            let w = swell(f);
+            let sweep = (f * std::f32::consts::TAU * 2.0).sin() * 0.12;
+            Posture { bend: 0.35 * w, ..base.reach([Vec3::new(-0.25 - sweep, 0.35, -0.5), Vec3::new(0.25 + sweep, 0.35, -0.5)], w) }
+        }
         (_, G::StringBow | G::SlackBow | G::Flex) => base.reach([Vec3::new(-0.2, 0.9, -0.45), Vec3::new(0.15, 1.2, -0.4)], held(f, 0.25)),
         // 举旌 high over the head, 偃旌 down again
         (_, G::RaiseFlag) => base.reach_one(RIGHT, Vec3::new(0.25, 1.9, -0.2), held(f, 0.35)),

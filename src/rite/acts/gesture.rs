@@ -52,6 +52,9 @@ pub enum Gesture {
     HookString,
     /// 揉: bends the bow in both hands to try it (注「揉，宛之，观其安危也」)
     Flex,
+    /// 乘: strokes the gathered arrows with both hands and counts them off by fours (注「左右手抚而
+    /// 四四数分之」)
+    CountByFours,
     Tan,
     XiRobe,
     Jue,
@@ -108,7 +111,7 @@ const fn row(name: &'static str, en: &'static str, seconds: f32, stance: Stance,
 use Stance::{AsHeIs, Bowing, Shooting, Sitting};
 
 /// In the order of [`Gesture`]'s variants.
-const TABLE: [Row; 47] = [
+const TABLE: [Row; 48] = [
     row("拜", "bows", 3.0, Bowing, None),
     row("再拜", "bows twice", 5.5, Bowing, None),
     row("答拜", "bows in return", 3.0, Bowing, None),
@@ -130,6 +133,7 @@ const TABLE: [Row; 47] = [
     row("拂", "wipes", 1.5, AsHeIs, None),
     row("挟弦", "hooks the bowstring with his right hand", 1.0, AsHeIs, None),
     row("揉", "flexes the bow to try it", 2.0, AsHeIs, None),
+    row("乘", "strokes the arrows and counts them off by fours", 4.0, AsHeIs, None),
     row("袒", "bares his left arm", 2.0, AsHeIs, None),
     row("袭", "covers his arm again", 2.0, AsHeIs, None),
     row("决", "puts on the thumb ring", 1.2, AsHeIs, None),
@@ -161,7 +165,7 @@ const TABLE: [Row; 47] = [
 ];
 
 impl Gesture {
-    pub const ALL: [Gesture; 47] = [
+    pub const ALL: [Gesture; 48] = [
         Gesture::Bai,
         Gesture::ZaiBai,
         Gesture::DaBai,
@@ -181,6 +185,7 @@ impl Gesture {
         Gesture::Fu,
         Gesture::HookString,
         Gesture::Flex,
+        Gesture::CountByFours,
         Gesture::Tan,
         Gesture::XiRobe,
         Gesture::Jue,
@@ -339,6 +344,7 @@ impl Move {
             Move::Fu => Gesture::Fu,
             Move::HookString => Gesture::HookString,
             Move::Flex => Gesture::Flex,
+            Move::CountByFours => Gesture::CountByFours,
             Move::Tan => Gesture::Tan,
             Move::XiRobe => Gesture::XiRobe,
             Move::Jue => Gesture::Jue,

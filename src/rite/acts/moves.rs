@@ -101,6 +101,10 @@ pub enum Move {
     /// 揉: bends the bow in his hands to try it (注「揉，宛之，观其安危也」)
     #[serde(rename = "揉")]
     Flex,
+    /// 乘: strokes the gathered arrows on the 楅 left and right and counts them off by fours
+    /// (「左右抚矢而乘之」, 注「就委矢左右手抚而四四数分之」)
+    #[serde(rename = "乘")]
+    CountByFours,
     #[serde(rename = "袒")]
     Tan,
     #[serde(rename = "袭")]

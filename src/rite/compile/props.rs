@@ -60,6 +60,9 @@ impl Sim<'_> {
         };
         let (name, who, here, kind) = (&h.name, &h.who, &h.here, h.kind);
         let note = e.used;
+        if let Some(msg) = self.standing_at_basket(&e, &h) {
+            self.problem_in(Code::Rule, e.path(), msg, note);
+        }
         let new_state = match e.kind {
             Move::Take(_) | Move::Hold(..) | Move::Tuck(_) | Move::Between(_) => self.take(&e, &h),
             Move::StringBow(_) | Move::SlackBow(_) if kind != PropKind::Bow => {
@@ -110,6 +113,30 @@ impl Sim<'_> {
         };
         self.props[e.prop].keys.push((t_key, new_state.clone()));
         self.prop_now[e.prop] = new_state;
+    }
+}
+
+impl Sim<'_> {
+    /// 坐取爵于篚, 坐奠爵于篚: a cup is put into a basket (篚) or taken out of it kneeling
+    /// (乡射礼「主人坐取爵于上篚」「南面坐奠爵于篚下」; every 篚 clause that names the posture
+    /// says 坐). The one who puts it in or takes it out standing is named, with the basket.
+    fn standing_at_basket(&self, e: &PropEvent<'_>, h: &Handling) -> Option<String> {
+        if !matches!(h.kind, PropKind::Jue | PropKind::Zhi) || h.here.pose == Pose::Sitting {
+            return None;
+        }
+        let basket = |id: &str| self.court.solids.iter().find(|s| s.kind == ObjectKind::Basket && s.id == id);
+        let lying_in =
+            |p: [f32; 3]| self.court.solids.iter().find(|s| s.kind == ObjectKind::Basket && s.footprint.grow(0.05).contains(p[0], p[2]));
+        let (what, solid) = match (e.kind, &self.prop_now[e.prop]) {
+            (Move::PutOn(_, on), _) => ("puts", basket(on)?),
+            (Move::Take(_) | Move::Hold(..), PropAt::At(p, _)) => ("takes", lying_in(*p)?),
+            _ => return None,
+        };
+        let dir = if what == "puts" { "into" } else { "out of" };
+        Some(format!(
+            "{} {what} {} {dir} the basket `{}` standing: a cup goes into a 篚 or out of it kneeling (坐取爵于篚, 坐奠爵于篚): `坐` first",
+            h.who, h.name, solid.id
+        ))
     }
 }
 
