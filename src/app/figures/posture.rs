@@ -201,6 +201,8 @@ fn gesture_posture(
             let sweep = (f * std::f32::consts::TAU * 2.0).sin() * 0.12;
             Posture { bend: 0.35 * w, ..base.reach([Vec3::new(-0.25 - sweep, 0.35, -0.5), Vec3::new(0.25 + sweep, 0.35, -0.5)], w) }
         }
+        // 扬弓: both hands, on the grip and the tip, lifted high before him
+        (_, G::RaiseBow) => base.reach([Vec3::new(-0.2, 1.55, -0.35), Vec3::new(0.2, 1.75, -0.3)], held(f, 0.25)),
         (_, G::StringBow | G::SlackBow | G::Flex) => base.reach([Vec3::new(-0.2, 0.9, -0.45), Vec3::new(0.15, 1.2, -0.4)], held(f, 0.25)),
         // 举旌 high over the head, 偃旌 down again
         (_, G::RaiseFlag) => base.reach_one(RIGHT, Vec3::new(0.25, 1.9, -0.2), held(f, 0.35)),

@@ -55,6 +55,8 @@ pub enum Gesture {
     /// 乘: strokes the gathered arrows with both hands and counts them off by fours (注「左右手抚而
     /// 四四数分之」)
     CountByFours,
+    /// 扬弓: lifts the bow held in both hands toward the targets as he gives the order (注「扬犹举也」)
+    RaiseBow,
     Tan,
     XiRobe,
     Jue,
@@ -111,7 +113,7 @@ const fn row(name: &'static str, en: &'static str, seconds: f32, stance: Stance,
 use Stance::{AsHeIs, Bowing, Shooting, Sitting};
 
 /// In the order of [`Gesture`]'s variants.
-const TABLE: [Row; 48] = [
+const TABLE: [Row; 49] = [
     row("拜", "bows", 3.0, Bowing, None),
     row("再拜", "bows twice", 5.5, Bowing, None),
     row("答拜", "bows in return", 3.0, Bowing, None),
@@ -134,6 +136,7 @@ const TABLE: [Row; 48] = [
     row("挟弦", "hooks the bowstring with his right hand", 1.0, AsHeIs, None),
     row("揉", "flexes the bow to try it", 2.0, AsHeIs, None),
     row("乘", "strokes the arrows and counts them off by fours", 4.0, AsHeIs, None),
+    row("扬弓", "lifts his bow toward the targets", 1.5, AsHeIs, None),
     row("袒", "bares his left arm", 2.0, AsHeIs, None),
     row("袭", "covers his arm again", 2.0, AsHeIs, None),
     row("决", "puts on the thumb ring", 1.2, AsHeIs, None),
@@ -165,7 +168,7 @@ const TABLE: [Row; 48] = [
 ];
 
 impl Gesture {
-    pub const ALL: [Gesture; 48] = [
+    pub const ALL: [Gesture; 49] = [
         Gesture::Bai,
         Gesture::ZaiBai,
         Gesture::DaBai,
@@ -186,6 +189,7 @@ impl Gesture {
         Gesture::HookString,
         Gesture::Flex,
         Gesture::CountByFours,
+        Gesture::RaiseBow,
         Gesture::Tan,
         Gesture::XiRobe,
         Gesture::Jue,
@@ -345,6 +349,7 @@ impl Move {
             Move::HookString => Gesture::HookString,
             Move::Flex => Gesture::Flex,
             Move::CountByFours => Gesture::CountByFours,
+            Move::RaiseBow => Gesture::RaiseBow,
             Move::Tan => Gesture::Tan,
             Move::XiRobe => Gesture::XiRobe,
             Move::Jue => Gesture::Jue,

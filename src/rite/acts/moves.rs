@@ -105,6 +105,9 @@ pub enum Move {
     /// (「左右抚矢而乘之」, 注「就委矢左右手抚而四四数分之」)
     #[serde(rename = "乘")]
     CountByFours,
+    /// 扬弓: lifts the bow in his hands toward the targets (「南扬弓，命去侯」, 注「扬犹举也」)
+    #[serde(rename = "扬弓")]
+    RaiseBow,
     #[serde(rename = "袒")]
     Tan,
     #[serde(rename = "袭")]
