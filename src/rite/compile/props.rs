@@ -116,6 +116,10 @@ impl Sim<'_> {
     }
 }
 
+/// A cup lying this close to a basket (metres from its edge) lies in it or at it, as the scenes
+/// set the cups of a 篚 beside the basket drawn.
+const BESIDE_BASKET: f32 = 0.45;
+
 impl Sim<'_> {
     /// 坐取爵于篚, 坐奠爵于篚: a cup is put into a basket (篚) or taken out of it kneeling
     /// (乡射礼「主人坐取爵于上篚」「南面坐奠爵于篚下」; every 篚 clause that names the posture
@@ -125,8 +129,9 @@ impl Sim<'_> {
             return None;
         }
         let basket = |id: &str| self.court.solids.iter().find(|s| s.kind == ObjectKind::Basket && s.id == id);
-        let lying_in =
-            |p: [f32; 3]| self.court.solids.iter().find(|s| s.kind == ObjectKind::Basket && s.footprint.grow(0.05).contains(p[0], p[2]));
+        let lying_in = |p: [f32; 3]| {
+            self.court.solids.iter().find(|s| s.kind == ObjectKind::Basket && s.footprint.grow(BESIDE_BASKET).contains(p[0], p[2]))
+        };
         let (what, solid) = match (e.kind, &self.prop_now[e.prop]) {
             (Move::PutOn(_, on), _) => ("puts", basket(on)?),
             (Move::Take(_) | Move::Hold(..), PropAt::At(p, _)) => ("takes", lying_in(*p)?),
