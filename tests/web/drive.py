@@ -164,7 +164,10 @@ class Run:
             shown = self.b.eval("document.getElementById('inspector').textContent.slice(0, 200)")
             raise Failed(f"clicked {pid} at ({x:.0f}, {y:.0f}) but #inspector lists no duties: {shown!r}")
         head = self.b.eval("document.querySelector('#inspector h2').textContent")
-        if not self.b.eval(f"document.querySelector('.person[data-id={json.dumps(pid)}]').classList.contains('selected')"):
+        # the inspector is filled at once, the figure's class at the next frame drawn
+        try:
+            self.b.wait_for(f"document.querySelector('.person[data-id={json.dumps(pid)}]').classList.contains('selected')", timeout=5)
+        except cdp.CDPError:
             raise Failed(f"clicked {pid} but he is not selected")
         count = self.b.eval("document.querySelectorAll('#inspector .duty a[data-beat]').length")
         # a duty far from here, clicked for real
