@@ -37,3 +37,39 @@ pub fn far_takes(timeline: &Timeline) -> Vec<FarTake> {
     }
     found
 }
+
+/// How far apart, centre to centre, two men stand to hand a thing from one to the other, in
+/// metres: each holds out his arms before him.
+pub const HAND_TO_HAND: f32 = 1.4;
+
+/// A thing handed over (授/受) between two men standing farther apart than [`HAND_TO_HAND`]:
+/// who gives, who receives, what (the prop's index), when, and how far apart.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FarGive {
+    pub giver: usize,
+    pub receiver: usize,
+    pub prop: usize,
+    pub t: f32,
+    pub distance: f32,
+}
+
+/// Every handing over between two men farther apart than [`HAND_TO_HAND`].
+pub fn far_gives(timeline: &Timeline) -> Vec<FarGive> {
+    let mut found = Vec::new();
+    for (k, prop) in timeline.props.iter().enumerate() {
+        let mut was = &prop.initial;
+        for (t, now) in &prop.keys {
+            if let (&PropAt::Held(giver, _), &PropAt::Held(receiver, _)) = (was, now)
+                && giver != receiver
+            {
+                let (a, b) = (timeline.actors[giver].at(*t).pos, timeline.actors[receiver].at(*t).pos);
+                let distance = (a[0] - b[0]).hypot(a[2] - b[2]);
+                if distance > HAND_TO_HAND {
+                    found.push(FarGive { giver, receiver, prop: k, t: *t, distance });
+                }
+            }
+            was = now;
+        }
+    }
+    found
+}

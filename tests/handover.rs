@@ -1,0 +1,76 @@
+//! 授/受 within reach: a thing passes from hand to hand between two men close enough for both to
+//! hold it, each with his arms out (`timeline::reach::far_gives`, 1.4 m centre to centre). The
+//! handings the shipped rites still make from farther are listed, clause by clause, in
+//! `tests/reach/RITE.gives.tsv`: a new one fails this test, and one that is fixed must leave the
+//! list (`SHELI_BLESS=1 cargo test --test handover` rewrites the lists).
+
+mod ratchet;
+
+use sheli::rite::compile::Rite;
+use sheli::rite::timeline::reach::{HAND_TO_HAND, far_gives};
+use sheli::rite::timeline::{Motion, PropAt};
+
+fn listing(rite: &Rite) -> Vec<String> {
+    let tl = &rite.timeline;
+    let mut rows: Vec<String> = far_gives(tl)
+        .iter()
+        .map(|f| format!("{}\t{}\t{}", rite.beat(rite.beat_at(f.t)).text, tl.actors[f.giver].name, tl.actors[f.receiver].name))
+        .collect();
+    rows.sort();
+    rows.dedup();
+    rows
+}
+
+/// A receiver moved 3 m east for the whole rite, after it was compiled: every thing handed to him
+/// or by him now crosses 3 m, and the check finds the giver, the receiver and the clause.
+#[test]
+fn a_handing_across_the_court_is_found() {
+    let mut rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let near = rite
+        .timeline
+        .props
+        .iter()
+        .find_map(|p| {
+            let mut was = &p.initial;
+            for (t, now) in &p.keys {
+                if let (&PropAt::Held(g, _), &PropAt::Held(r, _)) = (was, now)
+                    && g != r
+                    && !far_gives(&rite.timeline).iter().any(|f| f.t == *t && f.receiver == r)
+                {
+                    return Some(r);
+                }
+                was = now;
+            }
+            None
+        })
+        .expect("乡射礼 hands something over within reach");
+    let track = &mut rite.timeline.actors[near];
+    track.initial.pos[0] += 3.0;
+    for s in &mut track.segments {
+        s.end.pos[0] += 3.0;
+        if let Motion::Walk { path, .. } = &mut s.motion {
+            path.iter_mut().for_each(|p| p[0] += 3.0);
+        }
+    }
+    let found = far_gives(&rite.timeline);
+    let hit = found.iter().find(|f| f.receiver == near).unwrap_or_else(|| panic!("the far handing to him is not found: {found:?}"));
+    assert!(hit.distance > HAND_TO_HAND, "{hit:?}");
+    let name = &rite.timeline.actors[near].name;
+    assert!(listing(&rite).iter().any(|r| r.ends_with(&format!("\t{name}"))), "not listed");
+}
+
+fn shipped_hands_nothing_new_from_afar(name: &str) {
+    let rite = sheli::rite::load_named(name).unwrap_or_else(|e| panic!("{e}"));
+    let head = "things handed over between two men farther apart than 1.4 m, not yet restaged: clause, giver, receiver";
+    ratchet::hold_to_list(&format!("tests/reach/{name}.gives.tsv"), &listing(&rite), head, &format!("{name}: handings out of reach"));
+}
+
+#[test]
+fn xiang_she_hands_nothing_new_from_afar() {
+    shipped_hands_nothing_new_from_afar("xiang_she");
+}
+
+#[test]
+fn da_she_hands_nothing_new_from_afar() {
+    shipped_hands_nothing_new_from_afar("da_she");
+}
