@@ -26,6 +26,7 @@ fn listing(rite: &Rite) -> Vec<String> {
 #[test]
 fn a_handing_across_the_court_is_found() {
     let mut rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let far = far_gives(&rite.timeline);
     let near = rite
         .timeline
         .props
@@ -35,7 +36,7 @@ fn a_handing_across_the_court_is_found() {
             for (t, now) in &p.keys {
                 if let (&PropAt::Held(g, _), &PropAt::Held(r, _)) = (was, now)
                     && g != r
-                    && !far_gives(&rite.timeline).iter().any(|f| f.t == *t && f.receiver == r)
+                    && !far.iter().any(|f| f.t == *t && f.receiver == r)
                 {
                     return Some(r);
                 }

@@ -51,13 +51,14 @@ pub fn walks_through(timeline: &Timeline) -> Vec<Passing> {
             while t < seg.t1 {
                 let me = track.at(t);
                 for (o, other) in actors.iter().enumerate().filter(|&(o, _)| o != w) {
+                    let them = other.at(t);
                     // two on the move: the pair is looked at once, from the walk of the first
                     let p = match other.still_at(t) {
                         Some(p) => p,
-                        None if o > w && other.at(t).present && other.at(t).pose == Pose::Walking => other.at(t).pos,
+                        None if o > w && them.present && them.pose == Pose::Walking => them.pos,
                         None => continue,
                     };
-                    if (p[1] - me.pos[1]).abs() > FLOOR_APART || me.leading == Some(o) || other.at(t).leading == Some(w) {
+                    if (p[1] - me.pos[1]).abs() > FLOOR_APART || me.leading == Some(o) || them.leading == Some(w) {
                         continue;
                     }
                     let gap = (p[0] - me.pos[0]).hypot(p[2] - me.pos[2]);

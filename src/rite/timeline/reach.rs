@@ -18,24 +18,25 @@ pub struct FarTake {
     pub distance: f32,
 }
 
+/// Every change of where a thing is, in order: (the prop's index, when, where it was, where it is
+/// from then on). Taking up and handing over are read from these.
+fn changes(timeline: &Timeline) -> impl Iterator<Item = (usize, f32, &PropAt, &PropAt)> {
+    timeline.props.iter().enumerate().flat_map(|(k, prop)| {
+        let before = std::iter::once(&prop.initial).chain(prop.keys.iter().map(|(_, at)| at));
+        before.zip(&prop.keys).map(move |(was, (t, now))| (k, *t, was, now))
+    })
+}
+
 /// Every taking of a lying thing from beyond [`ARM_REACH`].
 pub fn far_takes(timeline: &Timeline) -> Vec<FarTake> {
-    let mut found = Vec::new();
-    for (k, prop) in timeline.props.iter().enumerate() {
-        let mut was = &prop.initial;
-        for (t, now) in &prop.keys {
-            if let (PropAt::At(lay, _), &PropAt::Held(taker, _)) = (was, now) {
-                let t = *t;
-                let me = timeline.actors[taker].at(t).pos;
-                let distance = (lay[0] - me[0]).hypot(lay[2] - me[2]);
-                if distance > ARM_REACH {
-                    found.push(FarTake { taker, prop: k, t, distance });
-                }
-            }
-            was = now;
-        }
-    }
-    found
+    changes(timeline)
+        .filter_map(|(prop, t, was, now)| {
+            let (PropAt::At(lay, _), &PropAt::Held(taker, _)) = (was, now) else { return None };
+            let me = timeline.actors[taker].at(t).pos;
+            let distance = (lay[0] - me[0]).hypot(lay[2] - me[2]);
+            (distance > ARM_REACH).then_some(FarTake { taker, prop, t, distance })
+        })
+        .collect()
 }
 
 /// How far apart, centre to centre, two men stand to hand a thing from one to the other, in
@@ -55,21 +56,15 @@ pub struct FarGive {
 
 /// Every handing over between two men farther apart than [`HAND_TO_HAND`].
 pub fn far_gives(timeline: &Timeline) -> Vec<FarGive> {
-    let mut found = Vec::new();
-    for (k, prop) in timeline.props.iter().enumerate() {
-        let mut was = &prop.initial;
-        for (t, now) in &prop.keys {
-            if let (&PropAt::Held(giver, _), &PropAt::Held(receiver, _)) = (was, now)
-                && giver != receiver
-            {
-                let (a, b) = (timeline.actors[giver].at(*t).pos, timeline.actors[receiver].at(*t).pos);
-                let distance = (a[0] - b[0]).hypot(a[2] - b[2]);
-                if distance > HAND_TO_HAND {
-                    found.push(FarGive { giver, receiver, prop: k, t: *t, distance });
-                }
+    changes(timeline)
+        .filter_map(|(prop, t, was, now)| {
+            let (&PropAt::Held(giver, _), &PropAt::Held(receiver, _)) = (was, now) else { return None };
+            if giver == receiver {
+                return None;
             }
-            was = now;
-        }
-    }
-    found
+            let (a, b) = (timeline.actors[giver].at(t).pos, timeline.actors[receiver].at(t).pos);
+            let distance = (a[0] - b[0]).hypot(a[2] - b[2]);
+            (distance > HAND_TO_HAND).then_some(FarGive { giver, receiver, prop, t, distance })
+        })
+        .collect()
 }
