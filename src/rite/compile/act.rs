@@ -131,7 +131,8 @@ impl<'a> Sim<'a> {
         match self.walk(a, dest, via, t) {
             Ok(path) => {
                 let metres = crate::rite::court::route::length(&path);
-                let rules = self.may_walk(a, metres).and_then(|()| self.own_stair(a, &path)).and_then(|()| self.passes_south(a, &path, t));
+                let rules = self.may_walk(a, metres).and_then(|()| self.own_stair(a, &path)).and_then(|()| self.passes_south(a, &path, t))
+                    .and_then(|()| self.off_the_mats(a, &path));
                 if let Err(msg) = rules {
                     self.problem_in(Code::Rule, at.path(), msg, at.note());
                 }

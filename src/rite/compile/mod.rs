@@ -26,7 +26,8 @@ pub use validate::unused_templates;
 pub const WALK_SPEED: f32 = 0.9;
 /// Degrees a second when turning on the spot.
 pub const TURN_SPEED: f32 = 120.0;
-/// How far a hand reaches to take a thing or hand it over, in metres.
+/// How far a hand reaches to take up a thing, in metres (handing over is held to
+/// `timeline::reach::HAND_TO_HAND`).
 pub const REACH: f32 = 2.5;
 /// Default spacing of people standing in a line, in 尺.
 const LINE_SPACING_CHI: f32 = 3.0;

@@ -33,6 +33,8 @@ pub(super) type Arrival = (usize, Path, Option<(Path, String)>);
 
 /// How near his north–south line a point counts as on it, in metres.
 const ON_LINE: f32 = 0.05;
+/// How far onto a mat's edge a walker's foot may come as he passes it, in metres.
+const MAT_EDGE: f32 = 0.05;
 
 impl Sim<'_> {
     /// Whether actor `a` can make gesture `g` now; the reason if not.
@@ -131,6 +133,28 @@ impl Sim<'_> {
             )),
             _ => Ok(()),
         }
+    }
+
+    /// Whether walking `path` keeps actor `a` off every mat but one he starts or ends at (曲礼
+    /// 「毋踖席」): he goes round a mat, never over it. His feet may touch its edge.
+    pub(super) fn off_the_mats(&self, a: usize, path: &[[f32; 3]]) -> Result<(), String> {
+        use crate::rite::court::detour::OFF_THE_MAT;
+        let (Some(first), Some(last)) = (path.first(), path.last()) else { return Ok(()) };
+        for mat in self.court.solids.iter().filter(|s| s.kind == ObjectKind::Mat) {
+            let near = mat.footprint.grow(OFF_THE_MAT);
+            if near.contains(first[0], first[2]) || near.contains(last[0], last[2]) {
+                continue;
+            }
+            let on = mat.footprint.grow(-MAT_EDGE);
+            let crossed = path.windows(2).any(|w| {
+                let level = (w[0][1] - mat.base).abs() < 0.3 && (w[1][1] - mat.base).abs() < 0.3;
+                level && crate::rite::court::route::segment_hits((w[0][0], w[0][2]), (w[1][0], w[1][2]), &on)
+            });
+            if crossed {
+                return Err(format!("{} walks over {}: 毋踖席, a mat is walked round unless one steps onto it or off it", self.tracks[a].name, mat.id));
+            }
+        }
+        Ok(())
     }
 
     /// Whether a walk of actor `a` from `t` along `path` keeps south of those the scene says are

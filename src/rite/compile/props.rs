@@ -8,6 +8,7 @@ use crate::rite::acts::gear::Hand;
 use crate::rite::court::route::dist3;
 use crate::rite::scene::model::Dir;
 use crate::rite::scene::model::{Move, ObjectKind, PropKind};
+use crate::rite::timeline::reach::HAND_TO_HAND;
 use crate::rite::timeline::{ActorState, Pose, PropAt, bearing_between, bearing_vector};
 
 /// How far above or below himself a hand reaches to give or take, in metres.
@@ -244,9 +245,9 @@ impl Sim<'_> {
             return None;
         }
         let d = horizontal(here.pos, there.pos);
-        // within reach, and no further above or below than a hand reaches (from the hall
-        // down to the top tread, as 尽阶，不升堂，受爵; never from the hall to the court)
-        if d > REACH || (here.pos[1] - there.pos[1]).abs() > HAND_REACH_UP {
+        // within both men's reach, and no further above or below than a hand reaches (from the
+        // hall down to the top tread, as 尽阶，不升堂，受爵; never from the hall to the court)
+        if d > HAND_TO_HAND || (here.pos[1] - there.pos[1]).abs() > HAND_REACH_UP {
             let msg = format!("{who} hands {name} to {} {d:.1} m away: they must stand together", self.tracks[r].name);
             self.problem_in(Code::Handover, e.path(), msg, note);
             return None;

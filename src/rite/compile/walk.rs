@@ -4,6 +4,7 @@
 use super::sim::Sim;
 use crate::rite::acts::props::PropKind;
 use crate::rite::court::detour::Bystander;
+use crate::rite::court::furniture::ObjectKind;
 use crate::rite::court::route::RouteError;
 use crate::rite::timeline::{ActorTrack, Motion, Pose, PropAt, Segment, along};
 
@@ -114,14 +115,24 @@ impl Sim<'_> {
             let settled = track.segments.last().is_none_or(|s| s.t1 <= from);
             for k in 0..=if settled { 0 } else { moments } {
                 let Some(p) = track.still_at(from + k as f32 * SAMPLE) else { continue };
-                let seen = |s: &Bystander| (s.x - p[0]).abs() < 0.05 && (s.z - p[2]).abs() < 0.05;
+                let seen = |s: &Bystander| {
+                    let (x, z) = s.area.centre();
+                    (x - p[0]).abs() < 0.05 && (z - p[2]).abs() < 0.05
+                };
                 if !found.iter().any(seen) {
                     found.push(Bystander::man(self.court.floor_at(p), p[0], p[2]));
                 }
             }
         }
         found.extend(self.things_on_the_floor());
+        found.extend(self.mats());
         found
+    }
+
+    /// The mats spread on the hall and in the court, which nobody walks over (曲礼「毋踖席」) but
+    /// the man whose way starts or ends on one.
+    fn mats(&self) -> impl Iterator<Item = Bystander> + '_ {
+        self.court.solids.iter().filter(|s| s.kind == ObjectKind::Mat).map(|s| Bystander::mat(s.level, s.footprint))
     }
 
     /// The cups, dishes, 俎, baskets and stands set down on a floor (not on a stand or a mat's

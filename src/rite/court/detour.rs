@@ -2,6 +2,8 @@
 //! people stand in them too, and a walker does not pass through a man standing or seated: he
 //! steps round him. The furniture's way is found first (and cached); only a run of its legs on
 //! one floor that passes through someone is searched again, with the people it meets as obstacles.
+//! A mat is walked round the same way (曲礼「毋踖席」): nobody crosses a mat that is not his way's
+//! start or end.
 
 use super::route::{EPS, Floor, Router, WINDOWS, segment_hits};
 use super::{Box2, Level};
@@ -17,30 +19,31 @@ pub const STEPPING_CLEAR: f32 = 0.25;
 /// At most this many searches per run, each adding the people the last way ran into.
 const TRIES: usize = 6;
 
-/// Someone or something in the way: where he stands (or it lies), on which floor, and how far
-/// from it a walker's centre keeps ([`PASSING`] for a man, [`STEPPING_CLEAR`] for a thing).
+/// How far a walker's centre keeps from a mat's edge: his half-depth, so that his feet stay off it.
+pub const OFF_THE_MAT: f32 = 0.15;
+
+/// Someone or something in the way, on which floor, as the box a walker's centre keeps out of:
+/// [`PASSING`] round a man, [`STEPPING_CLEAR`] round a thing, [`OFF_THE_MAT`] round a mat.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Bystander {
     pub level: Level,
-    pub x: f32,
-    pub z: f32,
-    pub clear: f32,
+    pub area: Box2,
 }
 
 impl Bystander {
     /// A man standing or seated at (x, z).
     pub fn man(level: Level, x: f32, z: f32) -> Bystander {
-        Bystander { level, x, z, clear: PASSING }
+        Bystander { level, area: Box2::around(x, z, 2.0 * PASSING, 2.0 * PASSING) }
     }
 
     /// A thing set on the floor at (x, z).
     pub fn thing(level: Level, x: f32, z: f32) -> Bystander {
-        Bystander { level, x, z, clear: STEPPING_CLEAR }
+        Bystander { level, area: Box2::around(x, z, 2.0 * STEPPING_CLEAR, 2.0 * STEPPING_CLEAR) }
     }
 
-    /// The square a walker's centre keeps out of.
-    fn square(&self) -> Box2 {
-        Box2::around(self.x, self.z, 2.0 * self.clear, 2.0 * self.clear)
+    /// A mat spread over `footprint`.
+    pub fn mat(level: Level, footprint: Box2) -> Bystander {
+        Bystander { level, area: footprint.grow(OFF_THE_MAT) }
     }
 }
 
@@ -84,7 +87,7 @@ impl Router {
             let squares: Vec<Box2> = people
                 .iter()
                 .filter(|s| Some(s.level) == level)
-                .map(Bystander::square)
+                .map(|s| s.area)
                 .filter(|s| !s.contains(a.0, a.1) && !s.contains(b.0, b.1))
                 .collect();
             let y = path[i][1];
@@ -151,29 +154,29 @@ mod tests {
     #[test]
     fn a_walk_steps_round_a_man_in_its_way() {
         let man = Bystander::man(Level::Ground, 0.0, 0.05);
-        let way = open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &[man.square()]).expect("a way round");
-        assert!(nearest(&way, (man.x, man.z)) >= PASSING - 1e-3, "{way:?}");
+        let way = open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &[man.area]).expect("a way round");
+        assert!(nearest(&way, man.area.centre()) >= PASSING - 1e-3, "{way:?}");
         assert!(way.len() > 2);
     }
 
     #[test]
     fn a_walk_steps_round_a_cup_on_the_floor_closer_than_round_a_man() {
         let cup = Bystander::thing(Level::Ground, 0.0, 0.05);
-        let way = open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &[cup.square()]).expect("a way round");
-        let gap = nearest(&way, (cup.x, cup.z));
+        let way = open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &[cup.area]).expect("a way round");
+        let gap = nearest(&way, cup.area.centre());
         assert!((STEPPING_CLEAR - 1e-3..PASSING).contains(&gap), "{gap}: {way:?}");
     }
 
     #[test]
     fn a_walk_clear_of_everyone_is_left_alone() {
         let man = Bystander::man(Level::Ground, 2.0, 0.0);
-        assert!(open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &[man.square()]).is_none());
+        assert!(open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &[man.area]).is_none());
     }
 
     #[test]
     fn a_file_across_the_way_is_walked_round_at_its_end() {
         // five men shoulder to shoulder across the walk: no gap to pass between them
-        let file: Vec<Box2> = (-2..=2).map(|k| Bystander::man(Level::Ground, k as f32 * 0.5, 0.0).square()).collect();
+        let file: Vec<Box2> = (-2..=2).map(|k| Bystander::man(Level::Ground, k as f32 * 0.5, 0.0).area).collect();
         let way = open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &file).expect("a way round the file");
         for k in -2..=2 {
             assert!(nearest(&way, (k as f32 * 0.5, 0.0)) >= PASSING - 1e-3, "through the man at {k}: {way:?}");
@@ -181,9 +184,24 @@ mod tests {
     }
 
     #[test]
+    fn a_walk_goes_round_a_mat_not_over_it() {
+        // a mat 2 m long across the way (毋踖席): the walk keeps its feet off it, past either end
+        let mat = Bystander::mat(Level::Ground, Box2 { x0: -1.0, z0: -0.3, x1: 1.0, z1: 0.3 });
+        let way = open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &[mat.area]).expect("a way round the mat");
+        let over = |p: (f32, f32)| p.0.abs() < 1.0 + OFF_THE_MAT - 1e-3 && p.1.abs() < 0.3 + OFF_THE_MAT - 1e-3;
+        for w in way.windows(2) {
+            for k in 0..=20 {
+                let s = k as f32 / 20.0;
+                let p = (w[0].0 + s * (w[1].0 - w[0].0), w[0].1 + s * (w[1].1 - w[0].1));
+                assert!(!over(p), "over the mat at {p:?}: {way:?}");
+            }
+        }
+    }
+
+    #[test]
     fn no_way_round_keeps_the_walk() {
         // a wall of men from side to side of the floor
-        let wall: Vec<Box2> = (-20..=20).map(|k| Bystander::man(Level::Ground, k as f32 * 0.5, 0.0).square()).collect();
+        let wall: Vec<Box2> = (-20..=20).map(|k| Bystander::man(Level::Ground, k as f32 * 0.5, 0.0).area).collect();
         assert!(open_floor().round(&[(0.0, -5.0), (0.0, 5.0)], &wall).is_none());
     }
 }
