@@ -40,3 +40,33 @@ fn the_archers_turn_to_their_left_where_the_text_says_zuo_huan() {
     // 「揖，以耦左还，上射于左」: north to east, the short way, which is 左
     assert_eq!(sweeps(&da, "揖，以耦左还，上射于左", 1, "shangou_xia"), vec![90.0]);
 }
+
+/// 少退: 「兴，少退，立卒觯」 and 大射仪's 「少退，」: the loser steps straight back from the 丰, still facing
+/// north, not a turn about and a walk; the 司正's 退 from his cup likewise (乡射礼「兴，退，少立」).
+#[test]
+fn a_step_back_keeps_his_face() {
+    use sheli::rite::court::measure::Dir;
+    for (name, fragment, actor) in [
+        ("xiang_she", "兴，少退，立卒觯;", "shangou_xia"),
+        ("da_she", "少退，", "shangou_shang"),
+        ("xiang_she", "少退，北面立于觯南。", "xiang"),
+    ] {
+        let rite = sheli::rite::load_named(name).unwrap();
+        let beat = rite.find_text(fragment).into_iter().find(|&b| rite.beat(b).text == fragment).expect("the clause");
+        let info = rite.beat(beat);
+        let track = rite.timeline.actors.iter().find(|a| a.id == actor).unwrap();
+        let (before, after) = (track.at(info.start), track.at(info.end - 1e-3));
+        assert!(
+            after.pos[2] - before.pos[2] > 0.15,
+            "{name} `{fragment}`: {actor} did not step back south: {:?} → {:?}",
+            before.pos,
+            after.pos
+        );
+        let mut t = info.start;
+        while t < info.end {
+            let s = track.at(t);
+            assert_eq!(Dir::from_bearing(s.bearing), Dir::N, "{name} `{fragment}`: {actor} faces {:.0}° at {t}", s.bearing);
+            t += 0.1;
+        }
+    }
+}

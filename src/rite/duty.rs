@@ -20,6 +20,7 @@ impl Deed {
         match self {
             Deed::Walk { to, via } => format!("{}至{}", via.as_ref().map(|v| format!("自{}", place(v))).unwrap_or_default(), place(to)),
             Deed::Face(d) => d.chinese().to_string(),
+            Deed::StepBack => "少退".to_string(),
             Deed::Enter(p) => format!("入，至{}", place(p)),
             Deed::Exit => "出".into(),
             Deed::Gesture(g) => g.name().into(),
@@ -47,6 +48,7 @@ impl Deed {
             Deed::Walk { to, via: Some(v) } => format!("goes by {} to {}", place(v), place(to)),
             Deed::Walk { to, via: None } => format!("goes to {}", place(to)),
             Deed::Face(d) => format!("facing {}", d.english()),
+            Deed::StepBack => "steps back, still facing the same way".to_string(),
             Deed::Enter(p) => format!("comes in to {}", place(p)),
             Deed::Exit => "goes out".into(),
             Deed::Gesture(g) => g.en().into(),

@@ -68,11 +68,15 @@ fn rest(r: &Rest, rite: &Rite, places: &mut Places) -> Value {
 /// The poses a motion shows, by index, as the page names them.
 const POSES: [Pose; 5] = [Pose::Standing, Pose::Walking, Pose::Sitting, Pose::Bowing, Pose::Shooting];
 
-/// A motion: `{"walk": [x, y, z, x, y, z, …]}`, `{"turn": [from, to]}`, `{"gesture": k, "pose":
+/// A motion: `{"walk": [x, y, z, x, y, z, …]}` (with `"face": bearing` for a step back, made
+/// facing as before), `{"turn": [from, to]}`, `{"gesture": k, "pose":
 /// k}` (indices into the gesture and pose tables), `"enter"` or `"exit"`.
 fn motion(m: &Motion) -> Value {
     match m {
-        Motion::Walk { path, .. } => json!({ "walk": path.iter().flat_map(|p| p.map(mm)).collect::<Vec<_>>() }),
+        Motion::Walk { path, facing: None, .. } => json!({ "walk": path.iter().flat_map(|p| p.map(mm)).collect::<Vec<_>>() }),
+        Motion::Walk { path, facing: Some(b), .. } => {
+            json!({ "walk": path.iter().flat_map(|p| p.map(mm)).collect::<Vec<_>>(), "face": mm(*b) })
+        }
         Motion::Turn { from, to } => json!({ "turn": [mm(*from), mm(*to)] }),
         Motion::Gesture { gesture, pose } => {
             let g = Gesture::ALL.iter().position(|x| x == gesture).unwrap_or(0);

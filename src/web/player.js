@@ -97,7 +97,7 @@
         const path = [];
         for (let j = 0; j + 2 < m.walk.length; j += 3) path.push([m.walk[j], m.walk[j + 1], m.walk[j + 2]]);
         const cum = cumulative(path);
-        mo = { kind: 'walk', path: path, cum: cum };
+        mo = { kind: 'walk', path: path, cum: cum, face: m.face };
       } else if (m.turn) mo = { kind: 'turn', from: m.turn[0], to: m.turn[1] };
       else mo = { kind: 'gesture', gesture: m.gesture, pose: POSES[m.pose] || 'standing' };
       motions[k] = mo;
@@ -216,6 +216,8 @@
     switch (m.kind) {
       case 'walk':
         along(m.path, m.cum, f * (m.cum.length ? m.cum[m.cum.length - 1] : 0), before.b, out);
+        // 少退: a step back, made facing as before
+        if (m.face !== undefined) out.b = m.face;
         out.present = true; out.pose = 'walking';
         break;
       case 'turn': {

@@ -13,6 +13,8 @@ pub enum Deed {
         via: Option<String>,
     },
     Face(Dir),
+    /// 少退: stepped back, facing as before
+    StepBack,
     Enter(String),
     Exit,
     Gesture(Gesture),

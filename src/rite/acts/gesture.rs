@@ -95,6 +95,9 @@ pub enum Stance {
     Bowing,
     Sitting,
     Shooting,
+    /// 兴: shown standing while he rises, the rise itself being the gesture (the figure eases
+    /// up from the heels as it is made)
+    Rising,
 }
 
 struct Row {
@@ -110,7 +113,7 @@ const fn row(name: &'static str, en: &'static str, seconds: f32, stance: Stance,
     Row { name, en, seconds, stance, seated_after }
 }
 
-use Stance::{AsHeIs, Bowing, Shooting, Sitting};
+use Stance::{AsHeIs, Bowing, Rising, Shooting, Sitting};
 
 /// In the order of [`Gesture`]'s variants.
 const TABLE: [Row; 49] = [
@@ -123,7 +126,7 @@ const TABLE: [Row; 49] = [
     row("揖", "salutes", 1.6, Bowing, None),
     row("让", "defers", 1.6, AsHeIs, None),
     row("坐", "kneels", 1.4, Sitting, Some(true)),
-    row("兴", "rises", 1.2, AsHeIs, Some(false)),
+    row("兴", "rises", 1.2, Rising, Some(false)),
     row("盥", "washes his hands", 2.5, AsHeIs, None),
     row("洗", "washes the cup", 2.5, AsHeIs, None),
     row("祭", "makes an offering", 2.0, Sitting, None),
@@ -243,7 +246,7 @@ impl Gesture {
     pub fn pose(self, seated: bool) -> Pose {
         match self.row().stance {
             AsHeIs if seated => Pose::Sitting,
-            AsHeIs => Pose::Standing,
+            AsHeIs | Rising => Pose::Standing,
             Bowing => Pose::Bowing,
             Sitting => Pose::Sitting,
             Shooting => Pose::Shooting,
@@ -378,7 +381,9 @@ impl Move {
             Move::Shoot { .. } => Gesture::Shoot,
             Move::Say(_) => Gesture::Speak,
             Move::Wait(_) => Gesture::Wait,
-            Move::Go { .. } | Move::Face(_) | Move::ZuoHuan(_) | Move::YouHuan(_) | Move::Enter(_) | Move::Exit => return None,
+            Move::Go { .. } | Move::StepBack(_) | Move::Face(_) | Move::ZuoHuan(_) | Move::YouHuan(_) | Move::Enter(_) | Move::Exit => {
+                return None;
+            }
         })
     }
 }

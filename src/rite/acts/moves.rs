@@ -5,6 +5,7 @@ use serde::Deserialize;
 
 use super::gear::Hand;
 use crate::rite::court::measure::Dir;
+use crate::rite::court::measure::Len;
 use crate::rite::court::measure::Point;
 use crate::rite::court::measure::seconds;
 
@@ -32,6 +33,10 @@ pub enum Move {
     /// 右还: turns on the spot the other way (counter-clockwise on the plan) until he faces this way
     #[serde(rename = "右还")]
     YouHuan(Dir),
+    /// 少退: steps straight back this far, his face kept toward what he withdraws from (兴，少退，
+    /// 立卒觯; 宾少退): a walk backward, not a turn about
+    #[serde(rename = "少退")]
+    StepBack(Len),
     /// come in (appear) at a place
     Enter(String),
     /// leave the scene where one stands

@@ -70,6 +70,7 @@ impl<'a> Sim<'a> {
                     deeds.push(Deed::Face(*d));
                     self.turn_way(a, t, *d, matches!(m, Move::ZuoHuan(_)))
                 }
+                (Move::StepBack(len), _) => self.step_back(&at, *len, t, deeds),
                 (Move::Enter(place), _) => self.enter(&at, place, t, deeds),
                 (Move::Exit, _) => self.exit(&at, t, events, deeds),
                 (Move::Wait(s), _) => self.wait(&at, *s, t, deeds),
@@ -79,6 +80,30 @@ impl<'a> Sim<'a> {
             };
         }
         t
+    }
+
+    /// 少退: a step or two straight back on the floor he stands on, his face kept where it was.
+    fn step_back(&mut self, at: &MoveAt, len: Len, t: f32, deeds: &mut Vec<Deed>) -> f32 {
+        let here = self.rest[at.a];
+        if here.seated {
+            self.problem_in(Code::Body, at.path(), format!("{} steps back seated: `兴` first", self.tracks[at.a].name), at.note());
+            return t;
+        }
+        let metres = len.metres(self.court.chi_m);
+        let (fx, fz) = crate::rite::court::measure::bearing_vector(here.bearing);
+        let (x, z) = (here.pos[0] - fx * metres, here.pos[2] - fz * metres);
+        let dest = [x, self.court.floor(x, z), z];
+        let level = self.court.level_of(here.pos[0], here.pos[2]);
+        if (dest[1] - here.pos[1]).abs() > 0.05 || self.router.standable(level, x, z).is_err() {
+            let msg = format!("{} has no floor {metres:.1} m behind him to step back onto", self.tracks[at.a].name);
+            self.problem_in(Code::Body, at.path(), msg, at.note());
+            return t;
+        }
+        let path = vec![here.pos, dest];
+        let cum = cumulative(&path);
+        deeds.push(Deed::StepBack);
+        let end = Rest { pos: dest, ..here };
+        self.push_segment(at.a, t, metres / WALK_SPEED, Motion::Walk { path, cum, facing: Some(here.bearing) }, end)
     }
 
     /// A gesture that handles nothing (拜, 揖, 坐, 相, 解纲 …), if he can make it now.
@@ -131,7 +156,10 @@ impl<'a> Sim<'a> {
         match self.walk(a, dest, via, t) {
             Ok(path) => {
                 let metres = crate::rite::court::route::length(&path);
-                let rules = self.may_walk(a, metres).and_then(|()| self.own_stair(a, &path)).and_then(|()| self.passes_south(a, &path, t))
+                let rules = self
+                    .may_walk(a, metres)
+                    .and_then(|()| self.own_stair(a, &path))
+                    .and_then(|()| self.passes_south(a, &path, t))
                     .and_then(|()| self.off_the_mats(a, &path));
                 if let Err(msg) = rules {
                     self.problem_in(Code::Rule, at.path(), msg, at.note());
@@ -142,7 +170,7 @@ impl<'a> Sim<'a> {
                     let dur = cum.last().copied().unwrap_or(0.0) / WALK_SPEED;
                     let bearing = path_heading(&path).unwrap_or(self.rest[a].bearing);
                     let end = Rest { pos: dest, bearing, seated: false, ..self.rest[a] };
-                    t = self.push_segment(a, t, dur, Motion::Walk { path, cum }, end);
+                    t = self.push_segment(a, t, dur, Motion::Walk { path, cum, facing: None }, end);
                     self.arrivals.push((a, at.path(), at.note().cloned()));
                 }
                 deeds.push(Deed::Walk { to: to.to_string(), via: via.map(str::to_string) });

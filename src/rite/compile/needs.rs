@@ -151,7 +151,10 @@ impl Sim<'_> {
                 level && crate::rite::court::route::segment_hits((w[0][0], w[0][2]), (w[1][0], w[1][2]), &on)
             });
             if crossed {
-                return Err(format!("{} walks over {}: 毋踖席, a mat is walked round unless one steps onto it or off it", self.tracks[a].name, mat.id));
+                return Err(format!(
+                    "{} walks over {}: 毋踖席, a mat is walked round unless one steps onto it or off it",
+                    self.tracks[a].name, mat.id
+                ));
             }
         }
         Ok(())

@@ -42,6 +42,9 @@ pub enum Motion {
     Walk {
         path: Vec<[f32; 3]>,
         cum: Vec<f32>,
+        /// the bearing kept while walking (少退: stepping back, facing as before); None faces
+        /// the way he goes
+        facing: Option<f32>,
     },
     /// a turn on the spot from bearing `from` through `to - from` degrees (clockwise seen from
     /// above when positive): the shorter way unless the text says 左还 or 右还
@@ -192,8 +195,9 @@ impl ActorTrack {
         let f = ((t - seg.t0) / (seg.t1 - seg.t0)).clamp(0.0, 1.0);
         let base = if before.seated { Pose::Sitting } else { Pose::Standing };
         match &seg.motion {
-            Motion::Walk { path, cum } => {
-                let (pos, bearing) = along(path, cum, f * cum.last().copied().unwrap_or(0.0), before.bearing);
+            Motion::Walk { path, cum, facing } => {
+                let (pos, heading) = along(path, cum, f * cum.last().copied().unwrap_or(0.0), before.bearing);
+                let bearing = facing.unwrap_or(heading);
                 ActorState { present: true, pos, bearing, pose: Pose::Walking, gesture: None, gear: before.gear, leading: before.leading }
             }
             Motion::Turn { from, to } => {
