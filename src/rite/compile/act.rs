@@ -259,7 +259,14 @@ impl<'a> Sim<'a> {
             _ => Deed::Handle { gesture: g, prop, place: None, to: None },
         });
         events.push(PropEvent {
-            t: if matches!(m, Move::Shoot { .. }) { t_start + RELEASE_AFTER } else { t_done },
+            // a thing reaches the ground or leaves it when the hands do, halfway through the bend
+            // (the posture's reach swells to the ground and back): a cup set down at the end of a
+            // clause lies there by its end
+            t: match m {
+                Move::Shoot { .. } => t_start + RELEASE_AFTER,
+                Move::Take(_) | Move::Put(_) | Move::PutOn(..) | Move::Set(..) | Move::Clear(_) => t_start + 0.5 * g.seconds(),
+                _ => t_done,
+            },
             actor: a,
             prop,
             kind: m,
