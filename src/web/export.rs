@@ -73,9 +73,12 @@ const POSES: [Pose; 5] = [Pose::Standing, Pose::Walking, Pose::Sitting, Pose::Bo
 /// k}` (indices into the gesture and pose tables), `"enter"` or `"exit"`.
 fn motion(m: &Motion) -> Value {
     match m {
-        Motion::Walk { path, facing: None, .. } => json!({ "walk": path.iter().flat_map(|p| p.map(mm)).collect::<Vec<_>>() }),
-        Motion::Walk { path, facing: Some(b), .. } => {
-            json!({ "walk": path.iter().flat_map(|p| p.map(mm)).collect::<Vec<_>>(), "face": mm(*b) })
+        Motion::Walk { path, facing, .. } => {
+            let mut walk = json!({ "walk": path.iter().flat_map(|p| p.map(mm)).collect::<Vec<_>>() });
+            if let Some(b) = facing {
+                walk["face"] = json!(mm(*b));
+            }
+            walk
         }
         Motion::Turn { from, to } => json!({ "turn": [mm(*from), mm(*to)] }),
         Motion::Gesture { gesture, pose } => {

@@ -133,12 +133,11 @@ impl Sim<'_> {
         let lying_in = |p: [f32; 3]| {
             self.court.solids.iter().find(|s| s.kind == ObjectKind::Basket && s.footprint.grow(BESIDE_BASKET).contains(p[0], p[2]))
         };
-        let (what, solid) = match (e.kind, &self.prop_now[e.prop]) {
-            (Move::PutOn(_, on), _) => ("puts", basket(on)?),
-            (Move::Take(_) | Move::Hold(..), PropAt::At(p, _)) => ("takes", lying_in(*p)?),
+        let (what, dir, solid) = match (e.kind, &self.prop_now[e.prop]) {
+            (Move::PutOn(_, on), _) => ("puts", "into", basket(on)?),
+            (Move::Take(_) | Move::Hold(..), PropAt::At(p, _)) => ("takes", "out of", lying_in(*p)?),
             _ => return None,
         };
-        let dir = if what == "puts" { "into" } else { "out of" };
         Some(format!(
             "{} {what} {} {dir} the basket `{}` standing: a cup goes into a 篚 or out of it kneeling (坐取爵于篚, 坐奠爵于篚): `坐` first",
             h.who, h.name, solid.id
