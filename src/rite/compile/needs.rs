@@ -75,6 +75,9 @@ impl Sim<'_> {
                 (Some(Stance::Seated), false) => Err(Code::Rule.refuse(format!("{name} drains the cup standing, but the text says 坐 (seated): `坐` first"))),
                 _ => Ok(()),
             },
+            g if g.is_bow() && self.bow_stopped_below && self.rest[a].pos[1] < self.court.hall_height * 0.5 => Err(Code::Rule.refuse(format!(
+                "{name} bows below the hall, but the text has him go down to bow and be stopped (辞), the bow made above with no 成拜: 注「不言成拜者，为拜故下，实未拜也」"
+            ))),
             g if g.is_bow() && !self.clause.contains('执') => match self.in_hand(a, events, t) {
                 Some(held) => Err(Code::Rule.refuse(format!(
                     "{name} bows (拜) holding the {held}: a 拜 is made with the hands free (奠 it first), unless the text says he holds it (执…拜)"
@@ -371,6 +374,21 @@ pub(super) fn drinking_stance(clause: &str) -> Option<Stance> {
     } else {
         None
     }
+}
+
+/// Whether a clause's 下拜 (降拜) is stopped before the bow is made: the text goes on to a 辞 and
+/// then 升 … 再拜稽首 without saying 成拜 (郑注「不言成拜者，为拜故下，实未拜也；下不辄拜，礼杀也」).
+/// Where it says 升成拜, the bow was begun below and is finished above. `later` are the texts of
+/// the step's next clauses.
+pub(super) fn bow_stopped_below<'t>(clause: &str, later: impl Iterator<Item = &'t str>) -> bool {
+    let Some(at) = clause.find("下拜").or_else(|| clause.find("降拜")) else {
+        return false;
+    };
+    let mut rest = clause[at + "下拜".len()..].to_string();
+    rest.extend(later);
+    let told = |w: &str| rest.find(w).unwrap_or(usize::MAX);
+    let (stopped, finished, bowed) = (told("辞"), told("成拜"), told("再拜"));
+    stopped < bowed && bowed < finished
 }
 
 /// Whether the clause offers the 荐 or the 俎 (祭脯醢, 祭荐, 祭俎): done with the right hand while

@@ -48,6 +48,8 @@ pub(super) struct Sim<'a> {
     pub(super) clause: String,
     /// the exceptions to the general rules the clause being played makes
     pub(super) allow: Vec<crate::rite::scene::rules::Exception>,
+    /// the clause has someone go down to bow and be stopped before he bows (下拜 … 辞；升，再拜稽首)
+    pub(super) bow_stopped_below: bool,
     /// who has been led by a guide (相): a blind musician, who from then on walks only when led
     pub(super) blind: Vec<bool>,
     /// who walks in the phase being played and has not yet been played: routes do not go round
@@ -117,6 +119,7 @@ impl<'a> Sim<'a> {
             singers: Vec::new(),
             arrivals: Vec::new(),
             clause: String::new(),
+            bow_stopped_below: false,
             allow: Vec::new(),
             blind: Vec::new(),
             walks_later: Vec::new(),
@@ -286,6 +289,7 @@ impl<'a> Sim<'a> {
                 }
                 let mut info = BeatInfo { text: beat.text.clone(), start: t, end: t, actors: Vec::new(), did: Vec::new() };
                 self.clause = beat.text.clone();
+                self.bow_stopped_below = super::needs::bow_stopped_below(&beat.text, step.beats[bi + 1..].iter().map(|b| b.text.as_str()));
                 self.allow = beat.allow.clone();
                 self.end_music_at(&beat.text, t);
                 let heard = self.place_music(&beat.music, &bpath.field(field::MUSIC), t);
