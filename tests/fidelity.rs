@@ -180,3 +180,23 @@ fn the_tally_holder_is_set_down_facing_east() {
         }
     }
 }
+
+/// 大射仪「上曰扬，左右曰方」: the ruler's arrow the 大射正 calls 扬 flies over the 大侯 and falls
+/// beyond it (south of its cloth); the one he calls 方 goes wide, level with the cloth and past its
+/// edge. Each is the last arrow loosed in its clause.
+#[test]
+fn the_ruler_s_misses_fall_where_they_are_called() {
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let court = &rite.timeline.court;
+    let target = court.solids.iter().find(|s| s.id == "大侯").expect("the 大侯");
+    let (cx, cz) = target.footprint.centre();
+    let last_flight_in = |text: &str| {
+        let beat = rite.steps.iter().flat_map(|s| &s.beats).find(|b| b.text == text).unwrap_or_else(|| panic!("no clause `{text}`"));
+        flights(&rite).into_iter().filter(|(t, ..)| *t >= beat.start && *t <= beat.end).max_by(|a, b| a.0.total_cmp(&b.0)).expect("an arrow").2
+    };
+    let over = last_flight_in("上曰扬，");
+    assert!(over[2] > cz + target.footprint.depth(), "扬: the arrow lies at z {:.1}, not beyond the target (z {:.1})", over[2], cz);
+    let wide = last_flight_in("左右曰方。");
+    assert!((wide[2] - cz).abs() < 1.0, "方: the arrow lies at z {:.1}, not level with the target (z {:.1})", wide[2], cz);
+    assert!((wide[0] - cx).abs() > target.footprint.width() / 2.0, "方: the arrow lies at x {:.1}, within the target's width", wide[0]);
+}

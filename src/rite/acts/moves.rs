@@ -9,6 +9,22 @@ use crate::rite::court::measure::Len;
 use crate::rite::court::measure::Point;
 use crate::rite::court::measure::seconds;
 
+/// Where an arrow that misses goes (大射仪「下曰留，上曰扬，左右曰方」): short of the 侯 (the
+/// usual miss), over it, or wide of it to one side.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+pub enum Miss {
+    /// 留: falls short, in front of the 侯
+    #[default]
+    #[serde(rename = "留")]
+    Short,
+    /// 扬: flies over the 侯 and falls beyond it
+    #[serde(rename = "扬")]
+    Over,
+    /// 方: goes wide, past the 侯's side
+    #[serde(rename = "方")]
+    Wide,
+}
+
 /// One thing an actor does.
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -53,11 +69,14 @@ pub enum Move {
     Set(String, String),
     /// 彻: a prop is taken away
     Clear(String),
-    /// 射: an arrow loosed at a target object, hitting or missing
+    /// 射: an arrow loosed at a target object, hitting or missing; a miss falls short unless the
+    /// text says where it went (`miss`: 留 short, 扬 over, 方 wide)
     Shoot {
         arrow: String,
         target: String,
         hit: bool,
+        #[serde(default)]
+        miss: Option<Miss>,
     },
     /// a speech act: 辞, 对, 告, 命, 请, 许, 诺 …
     Say(String),

@@ -5,6 +5,7 @@ use super::REACH;
 use super::event::PropEvent;
 use super::{BeatInfo, Code};
 use crate::rite::acts::gear::Hand;
+use crate::rite::acts::moves::Miss;
 use crate::rite::court::route::dist3;
 use crate::rite::scene::model::Dir;
 use crate::rite::scene::model::{Move, ObjectKind, PropKind};
@@ -104,7 +105,7 @@ impl Sim<'_> {
                 }
                 return;
             }
-            Move::Shoot { target, hit, .. } => self.shoot(&e, &h, target, *hit),
+            Move::Shoot { target, hit, miss, .. } => self.shoot(&e, &h, target, *hit, *miss),
             _ => return,
         };
         let Some(new_state) = new_state else { return };
@@ -261,7 +262,7 @@ impl Sim<'_> {
     }
 
     /// 射: the arrow flies to the 侯 (a hit) or falls short beside it (a miss).
-    fn shoot(&mut self, e: &PropEvent<'_>, h: &Handling, target: &str, hit: bool) -> Option<PropAt> {
+    fn shoot(&mut self, e: &PropEvent<'_>, h: &Handling, target: &str, hit: bool, miss: Option<Miss>) -> Option<PropAt> {
         let here = &h.here;
         let note = e.used;
         let Some(solid) = self.court.solid(target) else {
@@ -271,6 +272,9 @@ impl Sim<'_> {
         if !matches!(solid.kind, ObjectKind::Target { .. }) {
             self.problem_in(Code::UnknownName, e.path().field(field::TARGET), format!("`{target}` is not a 侯"), note);
             return None;
+        }
+        if hit && miss.is_some() {
+            self.problem_in(Code::Body, e.path().field(field::MISS), "an arrow that hits (`hit: true`) has no `miss`: 留, 扬 and 方 say where a miss goes", note);
         }
         let (cx, cz) = solid.footprint.centre();
         let to = if hit {
@@ -285,9 +289,15 @@ impl Sim<'_> {
             let (dx, dy) = (solid.footprint.width() * 0.08 * u, solid.height * 0.05 * v);
             [cx + dx, solid.base + solid.lift + centre + dy, cz - solid.footprint.depth() / 2.0]
         } else {
-            // a miss lands short of the target, to one side, always the same for the same arrow
+            // a miss lands to one side, always the same for the same arrow: short of the target (留), beyond it (扬), or level
+            // with it and wide of its edge (方)
             let side = if e.prop.is_multiple_of(2) { 1.0 } else { -1.0 };
-            [cx + side * (solid.footprint.width() * 0.6 + 0.5 * (e.prop % 3) as f32), 0.0, cz - solid.footprint.depth() - 1.5]
+            let aside = solid.footprint.width() * 0.6 + 0.5 * (e.prop % 3) as f32;
+            match miss.unwrap_or_default() {
+                Miss::Short => [cx + side * aside, 0.0, cz - solid.footprint.depth() - 1.5],
+                Miss::Over => [cx + side * 0.5 * (e.prop % 3) as f32, 0.0, cz + solid.footprint.depth() + 3.0],
+                Miss::Wide => [cx + side * (aside + 1.0), 0.0, cz],
+            }
         };
         let (dx, dz) = bearing_vector(here.bearing);
         let from = [here.pos[0] + dx * 0.3, here.pos[1] + 1.3, here.pos[2] + dz * 0.3];

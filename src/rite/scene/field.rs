@@ -41,6 +41,7 @@ pub const STEP: &str = "step";
 pub const STEPS: &str = "steps";
 pub const STRUNG: &str = "strung";
 pub const TARGET: &str = "target";
+pub const MISS: &str = "miss";
 pub const TEMPLATES: &str = "templates";
 pub const TEXT: &str = "text";
 pub const TO: &str = "to";
