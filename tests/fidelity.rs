@@ -192,7 +192,12 @@ fn the_ruler_s_misses_fall_where_they_are_called() {
     let (cx, cz) = target.footprint.centre();
     let last_flight_in = |text: &str| {
         let beat = rite.steps.iter().flat_map(|s| &s.beats).find(|b| b.text == text).unwrap_or_else(|| panic!("no clause `{text}`"));
-        flights(&rite).into_iter().filter(|(t, ..)| *t >= beat.start && *t <= beat.end).max_by(|a, b| a.0.total_cmp(&b.0)).expect("an arrow").2
+        flights(&rite)
+            .into_iter()
+            .filter(|(t, ..)| *t >= beat.start && *t <= beat.end)
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .expect("an arrow")
+            .2
     };
     let over = last_flight_in("上曰扬，");
     assert!(over[2] > cz + target.footprint.depth(), "扬: the arrow lies at z {:.1}, not beyond the target (z {:.1})", over[2], cz);

@@ -274,7 +274,12 @@ impl Sim<'_> {
             return None;
         }
         if hit && miss.is_some() {
-            self.problem_in(Code::Body, e.path().field(field::MISS), "an arrow that hits (`hit: true`) has no `miss`: 留, 扬 and 方 say where a miss goes", note);
+            self.problem_in(
+                Code::Body,
+                e.path().field(field::MISS),
+                "an arrow that hits (`hit: true`) has no `miss`: 留, 扬 and 方 say where a miss goes",
+                note,
+            );
         }
         let (cx, cz) = solid.footprint.centre();
         let to = if hit {
