@@ -96,6 +96,10 @@ fn the_host_sets_the_cup_down_before_the_east_stairs_facing_west() {
 fn at_the_basin_the_host_faces_south_and_the_guest_declines_facing_north_east() {
     let s = assert_at("南面坐奠爵于篚下", "zhuren", "洗北", "S");
     assert_eq!(actor(&s, "zhuren")["pose"], "sitting");
+    // 篚下，篚南 (注): on the ground south of the basket, not in it
+    let jue = s["props"].as_array().unwrap().iter().find(|p| p["id"] == "jue").unwrap();
+    let places = jue["places"].as_array().unwrap();
+    assert!(places.iter().any(|p| p == "篚下") && !places.iter().any(|p| p == "下篚"), "the 爵 lies south of the basket: {jue}");
     assert_at("宾进，东北面辞洗", "bin", "洗西南", "NE");
 }
 

@@ -381,10 +381,10 @@ pub(super) fn drinking_stance(clause: &str) -> Option<Stance> {
 /// Where it says 升成拜, the bow was begun below and is finished above. `later` are the texts of
 /// the step's next clauses.
 pub(super) fn bow_stopped_below<'t>(clause: &str, later: impl Iterator<Item = &'t str>) -> bool {
-    let Some(at) = clause.find("下拜").or_else(|| clause.find("降拜")) else {
+    let Some((at, word)) = ["下拜", "降拜"].iter().find_map(|w| clause.find(w).map(|at| (at, *w))) else {
         return false;
     };
-    let mut rest = clause[at + "下拜".len()..].to_string();
+    let mut rest = clause[at + word.len()..].to_string();
     rest.extend(later);
     let told = |w: &str| rest.find(w).unwrap_or(usize::MAX);
     let (stopped, finished, bowed) = (told("辞"), told("成拜"), told("再拜"));

@@ -261,7 +261,7 @@ impl Sim<'_> {
         Some(PropAt::Held(r, kind.usual_hold()))
     }
 
-    /// 射: the arrow flies to the 侯 (a hit) or falls short beside it (a miss).
+    /// 射: the arrow flies to the 侯 (a hit), or misses: short of it, over it or wide of it.
     fn shoot(&mut self, e: &PropEvent<'_>, h: &Handling, target: &str, hit: bool, miss: Option<Miss>) -> Option<PropAt> {
         let here = &h.here;
         let note = e.used;
