@@ -69,6 +69,10 @@ impl Palette {
 /// One piece of a fixture, placed relative to the fixture's foot.
 pub(super) type Part = (Mesh, Handle<StandardMaterial>, Transform);
 
+/// How high the dressing tent's cloth walls rise, as a share of its height to the ridge; the
+/// gable roof spans the rest. The lines of sight (`sight.rs`) follow the same cloth.
+pub(super) const TENT_WALL: f32 = 0.6;
+
 fn boxed(w: f32, h: f32, d: f32) -> Mesh {
     Cuboid::new(w, h, d).into()
 }
@@ -130,7 +134,7 @@ pub(super) fn parts(s: &Solid, p: &Palette, w: f32, d: f32, h: f32) -> Option<Ve
             v
         }
         ObjectKind::Tent => {
-            let wall = h * 0.6;
+            let wall = h * TENT_WALL;
             let mut v = vec![
                 (boxed(w, wall, 0.04), p.cloth.clone(), at(0.0, wall / 2.0, d / 2.0)),
                 (boxed(0.04, wall, d), p.cloth.clone(), at(-w / 2.0, wall / 2.0, 0.0)),

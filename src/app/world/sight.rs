@@ -3,7 +3,8 @@
 
 use bevy::math::Vec3;
 
-use crate::rite::court::Courtyard;
+use super::furniture::TENT_WALL;
+use crate::rite::court::{Box2, Courtyard};
 
 /// Whether a wall, a gate, a screen, a target or a tent's cloth stands between the eye and the
 /// point.
@@ -12,7 +13,7 @@ pub(crate) fn walled_off(court: &Courtyard, eye: Vec3, at: Vec3) -> bool {
     court.solids.iter().filter(|s| matches!(s.kind, K::Wall | K::CourtWall | K::Gate | K::Blind | K::Target { .. } | K::Tent)).any(|s| {
         let f = &s.footprint;
         if s.kind == K::Tent {
-            let tent = Tent { x0: f.x0, x1: f.x1, z0: f.z0, z1: f.z1, base: s.base, height: s.height };
+            let tent = Tent { footprint: *f, base: s.base, height: s.height };
             return tent.hides(eye, at);
         }
         let lo = Vec3::new(f.x0, s.base + s.lift, f.z0);
@@ -22,13 +23,10 @@ pub(crate) fn walled_off(court: &Courtyard, eye: Vec3, at: Vec3) -> bool {
 }
 
 /// The dressing tent as it is drawn (`furniture.rs`): cloth walls on the south, west and east to
-/// 0.6 of its height, a gable roof whose ridge runs north and south, and the north end open. One
+/// [`TENT_WALL`] of its height, a gable roof whose ridge runs north and south, and the north end open. One
 /// sees in at the open end, under the roof, as the archers who come out of it are seen.
 struct Tent {
-    x0: f32,
-    x1: f32,
-    z0: f32,
-    z1: f32,
+    footprint: Box2,
     base: f32,
     height: f32,
 }
@@ -36,13 +34,13 @@ struct Tent {
 impl Tent {
     /// The height of the cloth over a point inside: the wall's top at the sides, the ridge in the middle.
     fn cloth_at(&self, x: f32) -> f32 {
-        let (wall, half) = (self.height * 0.6, (self.x1 - self.x0) / 2.0);
-        let from_ridge = (x - (self.x0 + half)).abs() / half;
+        let (wall, half) = (self.height * TENT_WALL, self.footprint.width() / 2.0);
+        let from_ridge = (x - self.footprint.centre().0).abs() / half;
         self.base + wall + (self.height - wall) * (1.0 - from_ridge).max(0.0)
     }
 
     fn inside(&self, p: Vec3) -> bool {
-        (self.x0..=self.x1).contains(&p.x) && (self.z0..=self.z1).contains(&p.z) && p.y < self.cloth_at(p.x)
+        self.footprint.contains(p.x, p.z) && p.y < self.cloth_at(p.x)
     }
 
     /// Whether the line from `a` to `b` passes the cloth: it goes from inside the tent to outside
@@ -57,7 +55,8 @@ impl Tent {
             }
             // the end of the step that lies outside: in at the open end means north of the tent, under its gable
             let out = if self.inside(p) { q } else { p };
-            let through_the_open_end = out.z < self.z0 && (self.x0..=self.x1).contains(&out.x) && out.y < self.cloth_at(out.x);
+            let f = &self.footprint;
+            let through_the_open_end = out.z < f.z0 && (f.x0..=f.x1).contains(&out.x) && out.y < self.cloth_at(out.x);
             !through_the_open_end
         })
     }
@@ -96,7 +95,7 @@ mod tests {
     /// the west or above, through its cloth.
     #[test]
     fn a_tent_is_seen_into_from_its_open_north_end() {
-        let tent = Tent { x0: -1.5, x1: 1.5, z0: -1.2, z1: 1.2, base: 0.0, height: 2.1 };
+        let tent = Tent { footprint: Box2 { x0: -1.5, z0: -1.2, x1: 1.5, z1: 1.2 }, base: 0.0, height: 2.1 };
         let man = Vec3::new(0.0, 0.95, 0.0);
         assert!(!tent.hides(Vec3::new(0.4, 1.6, -4.2), man), "from the north");
         assert!(tent.hides(Vec3::new(0.0, 1.6, 4.2), man), "from the south");
