@@ -1,7 +1,7 @@
 //! Relations the text fixes, checked over the whole of both rites: nobody stands in a shooting
 //! lane while an arrow flies, the 上射 shoots from the west mark and the 下射 from the east, a
 //! target's right (右个) is its east end, and one who stops on a stair stands between the court's
-//! height and the hall's.
+//! height and the hall's, and a marker drinks at the right of his dried meat.
 
 use sheli::rite::Rite;
 use sheli::rite::scene::model::ObjectKind;
@@ -204,4 +204,29 @@ fn the_ruler_s_misses_fall_where_they_are_called() {
     let wide = last_flight_in("左右曰方。");
     assert!((wide[2] - cz).abs() < 1.0, "方: the arrow lies at z {:.1}, not level with the target (z {:.1})", wide[2], cz);
     assert!((wide[0] - cx).abs() > target.footprint.width() / 2.0, "方: the arrow lies at x {:.1}, within the target's width", wide[0]);
+}
+
+/// 乡射礼「获者荐右东面立饮」, and for 大射仪's 服不 郑注「乡射礼曰获者荐右东面立饮」, 贾疏「此不言立位
+/// 之处，当同乡射」: the marker drinks standing at the right of his dried meat, facing east; facing east
+/// his right is the south, so he stands just south of the dish, level with it east and west.
+#[test]
+fn the_marker_drinks_at_the_right_of_his_dried_meat() {
+    for rite in rites() {
+        let (clause, drinker, dish) = match rite.id.as_str() {
+            "xiang_she" => ("获者荐右东面立饮，", "huozhe", "c_jian_huozhe"),
+            "da_she" => ("立卒爵。", "fubu", "d_jian_fubu"),
+            other => panic!("{other}: say where its marker drinks"),
+        };
+        let who = rite.timeline.actors.iter().position(|a| a.id == drinker).expect("the marker");
+        let beats: Vec<_> = rite.find_text(clause).into_iter().filter(|r| rite.beat(*r).actors.contains(&who)).collect();
+        assert_eq!(beats.len(), 1, "{}: {drinker} drinks in one clause {clause}", rite.id);
+        let t = rite.beat(beats[0]).end;
+        let snap = rite.snapshot(t, beats[0]);
+        let man = snap.actors.iter().find(|a| a.id == drinker).unwrap();
+        let meat = snap.props.iter().find(|p| p.id == dish).unwrap();
+        assert!(meat.present && meat.held_by.is_none(), "{}: the dried meat is not set down at {clause}", rite.id);
+        let (east, south) = (man.position[0] - meat.position[0], man.position[2] - meat.position[2]);
+        assert_eq!(man.facing, "E", "{}: {drinker} faces {} at {clause}", rite.id, man.facing);
+        assert!(south > 0.2 && south < 1.2 && east.abs() < 0.35, "{}: {drinker} is {east:.2} m east and {south:.2} m south of his dried meat", rite.id);
+    }
 }
