@@ -227,6 +227,10 @@ fn the_marker_drinks_at_the_right_of_his_dried_meat() {
         assert!(meat.present && meat.held_by.is_none(), "{}: the dried meat is not set down at {clause}", rite.id);
         let (east, south) = (man.position[0] - meat.position[0], man.position[2] - meat.position[2]);
         assert_eq!(man.facing, "E", "{}: {drinker} faces {} at {clause}", rite.id, man.facing);
-        assert!(south > 0.2 && south < 1.2 && east.abs() < 0.35, "{}: {drinker} is {east:.2} m east and {south:.2} m south of his dried meat", rite.id);
+        assert!(
+            south > 0.2 && south < 1.2 && east.abs() < 0.35,
+            "{}: {drinker} is {east:.2} m east and {south:.2} m south of his dried meat",
+            rite.id
+        );
     }
 }
