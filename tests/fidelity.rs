@@ -1,6 +1,6 @@
 //! Relations the text fixes, checked over the whole of both rites: nobody stands in a shooting
 //! lane while an arrow flies, the 上射 shoots from the west mark and the 下射 from the east, a
-//! target's right (右个) is its east end, and one who stops on a stair stands between the court's
+//! target's right (右个) is its east end, one who stops on a stair stands between the court's
 //! height and the hall's, and a marker drinks at the right of his dried meat.
 
 use sheli::rite::Rite;
