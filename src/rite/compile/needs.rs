@@ -10,6 +10,7 @@ use super::{Code, Problem, Refusal, Related};
 use crate::music::cue::Part;
 use crate::rite::acts::gear::Hand;
 use crate::rite::acts::gesture::Gesture;
+use crate::rite::court::Level;
 use crate::rite::court::furniture::ObjectKind;
 use crate::rite::scene::model::{Move, PropKind};
 use crate::rite::scene::rules::Exception;
@@ -75,7 +76,7 @@ impl Sim<'_> {
                 (Some(Stance::Seated), false) => Err(Code::Rule.refuse(format!("{name} drains the cup standing, but the text says 坐 (seated): `坐` first"))),
                 _ => Ok(()),
             },
-            g if g.is_bow() && self.bow_stopped_below && self.rest[a].pos[1] < self.court.hall_height * 0.5 => Err(Code::Rule.refuse(format!(
+            g if g.is_bow() && self.bow_stopped_below && self.court.floor_at(self.rest[a].pos) != Level::Hall => Err(Code::Rule.refuse(format!(
                 "{name} bows below the hall, but the text has him go down to bow and be stopped (辞), the bow made above with no 成拜: 注「不言成拜者，为拜故下，实未拜也」"
             ))),
             g if g.is_bow() && !self.clause.contains('执') => match self.in_hand(a, events, t) {

@@ -297,10 +297,11 @@ impl Sim<'_> {
             // a miss lands to one side, always the same for the same arrow: short of the target (留), beyond it (扬), or level
             // with it and wide of its edge (方)
             let side = if e.prop.is_multiple_of(2) { 1.0 } else { -1.0 };
-            let aside = solid.footprint.width() * 0.6 + 0.5 * (e.prop % 3) as f32;
+            let spread = 0.5 * (e.prop % 3) as f32;
+            let aside = solid.footprint.width() * 0.6 + spread;
             match miss.unwrap_or_default() {
                 Miss::Short => [cx + side * aside, 0.0, cz - solid.footprint.depth() - 1.5],
-                Miss::Over => [cx + side * 0.5 * (e.prop % 3) as f32, 0.0, cz + solid.footprint.depth() + 3.0],
+                Miss::Over => [cx + side * spread, 0.0, cz + solid.footprint.depth() + 3.0],
                 Miss::Wide => [cx + side * (aside + 1.0), 0.0, cz],
             }
         };
