@@ -1,7 +1,8 @@
 //! Relations the text fixes, checked over the whole of both rites: nobody stands in a shooting
 //! lane while an arrow flies, the 上射 shoots from the west mark and the 下射 from the east, a
 //! target's right (右个) is its east end, one who stops on a stair stands between the court's
-//! height and the hall's, and a marker drinks at the right of his dried meat.
+//! height and the hall's, a marker drinks at the right of his dried meat, and the 大射 musicians
+//! stand north of the drums in two files, each guide beside his man.
 
 use sheli::rite::Rite;
 use sheli::rite::scene::model::ObjectKind;
@@ -232,5 +233,37 @@ fn the_marker_drinks_at_the_right_of_his_dried_meat() {
             "{}: {drinker} is {east:.2} m east and {south:.2} m south of his dried meat",
             rite.id
         );
+    }
+}
+
+/// 大射仪 立于鼓北，群工陪于后: 郑注「三人为列」, 贾疏「大师后有工二人，少师后亦有工二人」 — two files
+/// facing east, each led by a master with two 工 behind (west of) him; 「工立，㒒人立于其侧」 — each
+/// guide beside his man, never in front of him.
+#[test]
+fn the_musicians_stand_north_of_the_drums_in_two_files_of_three() {
+    let rite = rites().into_iter().find(|r| r.id == "da_she").expect("大射仪");
+    let beat = rite.find_text("立于鼓北，")[0];
+    let snap = rite.snapshot(rite.beat(beat).end, beat);
+    let at = |id: &str| snap.actors.iter().find(|a| a.id == id).unwrap_or_else(|| panic!("{id}"));
+    for (head, behind) in [("taishi", ["shanggong1", "shanggong3"]), ("shaoshi", ["shanggong2", "shanggong4"])] {
+        let mut east = at(head).position[0];
+        for man in behind {
+            let (p, h) = (at(man).position, at(head).position);
+            assert!((p[2] - h[2]).abs() < 0.1 && p[0] < east - 0.5, "{man} at {p:?} is not in the file behind {head} at {h:?}");
+            east = p[0];
+        }
+    }
+    for (guide, man) in [
+        ("puren_zheng", "taishi"),
+        ("puren_shi", "shaoshi"),
+        ("purenshi1", "shanggong1"),
+        ("purenshi2", "shanggong2"),
+        ("purenshi3", "shanggong3"),
+        ("purenshi4", "shanggong4"),
+    ] {
+        let (g, m) = (at(guide).position, at(man).position);
+        let (ahead, aside) = (g[0] - m[0], (g[2] - m[2]).abs());
+        assert!(ahead < 0.15 && aside > 0.15 && aside < 0.6, "{guide} is {ahead:.2} m ahead of and {aside:.2} m beside {man}");
+        assert_eq!(at(guide).facing, "E", "{guide}");
     }
 }
