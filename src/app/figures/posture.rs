@@ -146,6 +146,12 @@ fn gesture_posture(
             let w = held(f, 0.35);
             Posture { bend: 0.35 * w, ..base.reach(joined, w) }
         }
+        // 厌: the joined hands, raised before the chest, drawn in toward it (疏「以手向身引之」), with a lighter bow
+        (_, G::Yan) => {
+            let w = held(f, 0.35);
+            let drawn = joined.map(|h| h.lerp(Vec3::new(h.x, h.y - 0.05, -0.16), ease(f)));
+            Posture { bend: 0.2 * w, ..base.reach(drawn, w) }
+        }
         (Pose::Bowing, g) if g.is_bow() => bow(g, f, hands),
         // 坐 and 兴: sink to the heels or rise from them
         (_, G::Zuo) => {

@@ -36,6 +36,8 @@ pub enum Gesture {
     QiShou,
     ZaiBaiQiShou,
     Yi,
+    /// 厌: hands drawn in, not pushed out (注「引手曰厌」)
+    Yan,
     Rang,
     Zuo,
     Xing,
@@ -116,7 +118,7 @@ const fn row(name: &'static str, en: &'static str, seconds: f32, stance: Stance,
 use Stance::{AsHeIs, Bowing, Rising, Shooting, Sitting};
 
 /// In the order of [`Gesture`]'s variants.
-const TABLE: [Row; 49] = [
+const TABLE: [Row; 50] = [
     row("拜", "bows", 3.0, Bowing, None),
     row("再拜", "bows twice", 5.5, Bowing, None),
     row("答拜", "bows in return", 3.0, Bowing, None),
@@ -124,6 +126,7 @@ const TABLE: [Row; 49] = [
     row("稽首", "bows with his head to the ground", 3.5, Bowing, None),
     row("再拜稽首", "bows twice, his head to the ground", 6.5, Bowing, None),
     row("揖", "salutes", 1.6, Bowing, None),
+    row("厌", "salutes, drawing his hands in", 1.6, Bowing, None),
     row("让", "defers", 1.6, AsHeIs, None),
     row("坐", "kneels", 1.4, Sitting, Some(true)),
     row("兴", "rises", 1.2, Rising, Some(false)),
@@ -171,7 +174,7 @@ const TABLE: [Row; 49] = [
 ];
 
 impl Gesture {
-    pub const ALL: [Gesture; 49] = [
+    pub const ALL: [Gesture; 50] = [
         Gesture::Bai,
         Gesture::ZaiBai,
         Gesture::DaBai,
@@ -179,6 +182,7 @@ impl Gesture {
         Gesture::QiShou,
         Gesture::ZaiBaiQiShou,
         Gesture::Yi,
+        Gesture::Yan,
         Gesture::Rang,
         Gesture::Zuo,
         Gesture::Xing,
@@ -339,6 +343,7 @@ impl Move {
             Move::QiShou => Gesture::QiShou,
             Move::ZaiBaiQiShou => Gesture::ZaiBaiQiShou,
             Move::Yi => Gesture::Yi,
+            Move::Yan => Gesture::Yan,
             Move::Rang => Gesture::Rang,
             Move::Zuo => Gesture::Zuo,
             Move::Xing => Gesture::Xing,

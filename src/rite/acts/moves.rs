@@ -96,6 +96,9 @@ pub enum Move {
     ZaiBaiQiShou,
     #[serde(rename = "揖")]
     Yi,
+    /// 厌: the salute with the hands drawn in toward the body (乡饮酒注「推手曰揖，引手曰厌」)
+    #[serde(rename = "厌")]
+    Yan,
     #[serde(rename = "让")]
     Rang,
     #[serde(rename = "坐")]
