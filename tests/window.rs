@@ -216,9 +216,12 @@ fn a_slow_viewer_drops_no_key_and_selects_on_one_click() {
     let selected = s.wait_for("主人 selected by one click", |e| e["event"] == "selected" && !e["actor"].is_null());
     assert_eq!(selected["actor"], "zhuren");
     s.xdotool(&["search", "--sync", "--name", "District Archery", "windowfocus", "--sync"]);
-    // three taps inside one slow frame: from 主人阼阶上当楣北面再拜 past 宾…答再拜 and 主人坐取爵
-    // to 以降, the second clause of the next step
+    // three quick taps, most often inside one slow frame (a frame may also end between two of them,
+    // and then the viewer reports the clause it reached in each): from 主人阼阶上当楣北面再拜 past
+    // 宾…答再拜 and 主人坐取爵 to 以降, the second clause of the next step. A dropped key never
+    // reaches the next step, and one too many lands past 以降.
     s.xdotool(&["key", "--delay", "60", "Right", "Right", "Right"]);
-    let beat = s.wait_for("three clauses on", |e| e["event"] == "beat");
+    let on_the_way = |e: &Value| e["step"] == "bai_zhi" || (e["step"] == "xian_qu_jue" && e["beat"] == 0);
+    let beat = s.wait_for("three clauses on", |e| e["event"] == "beat" && !on_the_way(e));
     assert_eq!((beat["step"].as_str(), beat["beat"].as_u64()), (Some("xian_qu_jue"), Some(1)), "three presses, three clauses: {beat}");
 }
