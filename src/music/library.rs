@@ -1,7 +1,7 @@
 //! The music the rites may call for: the songs transcribed from 《瑟谱》 (`music/songs.ron`,
 //! written by [`transcribe_sources`] and checked against the source by a test), and what this
 //! project chose where the source is silent (`music/pieces.ron`: tempo, tuning, the pieces whose
-//! melody is lost, 驺虞 sung as 采苹).
+//! melody is lost, 驺虞 sung to 熊朋来's setting).
 
 use std::sync::OnceLock;
 
@@ -65,7 +65,7 @@ pub struct Library {
 /// What a piece name stands for.
 #[derive(Debug, Clone, Copy)]
 pub enum Melody<'a> {
-    /// a transcribed song, and the piece the rite names if it is sung to it (驺虞 → 采苹)
+    /// a transcribed song, and the piece the rite names if it is sung to it (驺虞 → 驺虞·黄钟羽)
     Song(&'a Song, Option<&'a SungAs>),
     Lost(&'a Lost),
 }

@@ -15,7 +15,7 @@ pub struct Performance {
     pub performers: Vec<usize>,
     pub start: f64,
     pub end: f64,
-    /// the melody played, when the piece is sung to another's (驺虞 to 采苹)
+    /// the melody played, when the piece is sung to another's (驺虞 to 熊朋来's setting)
     pub melody: Option<String>,
     pub lost: bool,
     /// each character's onset: (time, stanza, index in the stanza)

@@ -124,7 +124,7 @@ pub struct SoundingView {
     pub performers: Vec<String>,
     /// the note sung or played now (「黄」, 「黄清」 an octave up); absent for a drum, or a lost melody
     pub note: Option<String>,
-    /// the melody it is sung to, when not its own (驺虞 → 采苹)
+    /// the melody it is sung to, when not its own (驺虞 → 驺虞·黄钟羽)
     pub melody: Option<String>,
     pub melody_lost: bool,
     /// the stanza's lyric and the index of the character now sung

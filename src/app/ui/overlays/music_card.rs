@@ -1,6 +1,6 @@
 //! What is sounding, in a card at the lower left of the scene: the piece and who plays it, the
 //! lyric with the character now sung lit, the note, and where the melody comes from. A piece whose
-//! melody is lost says so; 驺虞 says it is sung to 采苹 and why.
+//! melody is lost says so; 驺虞 says whose setting it is sung to and why.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
