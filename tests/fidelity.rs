@@ -267,3 +267,46 @@ fn the_musicians_stand_north_of_the_drums_in_two_files_of_three() {
         assert_eq!(at(guide).facing, "E", "{guide}");
     }
 }
+
+/// 「二算为纯，一纯以取，实于左手」: the tally keeper takes the tallies up a pair at a time, each pair
+/// in one motion (兼): the two of a pair are in his hand from one moment, each pair later than the
+/// last; 「兼敛算」 (the left's) takes them all in one motion.
+#[test]
+fn tallies_are_taken_a_pair_at_a_time() {
+    use sheli::rite::scene::model::PropKind;
+    use sheli::rite::timeline::PropAt;
+    for rite in rites() {
+        let (pairs, gathered) = match rite.id.as_str() {
+            "xiang_she" => ("二算为纯，一纯以取", "坐，兼敛算，实于左手"),
+            "da_she" => ("一纯以取，实于左手", "坐，兼敛筭，实于左手"),
+            other => panic!("{other}: say which clauses count the tallies"),
+        };
+        let taken_at = |clause: &str| {
+            let r = rite.find_text(clause)[0];
+            let (t0, t1) = (rite.beat(r).start, rite.beat(r).end);
+            let mut times: Vec<f32> = rite
+                .timeline
+                .props
+                .iter()
+                .filter(|p| p.kind == PropKind::Tallies)
+                .flat_map(|p| &p.keys)
+                .filter(|(t, at)| *t >= t0 && *t <= t1 && matches!(at, PropAt::Held(..)))
+                .map(|(t, _)| *t)
+                .collect();
+            times.sort_by(f32::total_cmp);
+            let mut motions: Vec<(f32, usize)> = Vec::new();
+            for t in times {
+                match motions.last_mut() {
+                    Some((last, n)) if (t - *last).abs() < 1e-3 => *n += 1,
+                    _ => motions.push((t, 1)),
+                }
+            }
+            motions
+        };
+        let motions = taken_at(pairs);
+        assert!(motions.len() >= 4, "{}: {pairs}: {} motions", rite.id, motions.len());
+        assert!(motions.iter().all(|(_, n)| *n == 2), "{}: {pairs}: tallies taken per motion {motions:?}", rite.id);
+        let motions = taken_at(gathered);
+        assert_eq!(motions.len(), 1, "{}: {gathered}: all in one motion, got {motions:?}", rite.id);
+    }
+}

@@ -191,4 +191,9 @@ pub enum Move {
     Sing,
     #[serde(rename = "奏")]
     Play,
+    /// 兼: several things handled in one motion, as 二算为纯，一纯以取 takes a pair of tallies at a
+    /// time and 兼敛算 gathers all of one side's at once: `兼([执("a", left_hand), 执("b", left_hand)])`.
+    /// Each move inside handles a thing, and all make the one gesture of the first.
+    #[serde(rename = "兼")]
+    Together(Vec<Move>),
 }

@@ -60,6 +60,7 @@ impl<'a> Sim<'a> {
             // a gesture that handles no thing and is no speech or wait: 拜, 揖, 坐, 相, 解纲 …
             let plain = m.thing().is_none() && !matches!(m, Move::Say(_) | Move::Wait(_));
             t = match (m, m.gesture()) {
+                (Move::Together(moves), _) => self.handle_together(&at, moves, t, events, deeds),
                 (_, Some(g)) if plain => self.gesture(&at, m, g, t, events, deeds),
                 (Move::Go { to, via, off, face }, _) => self.go(&at, to, via.as_deref(), *off, *face, t, deeds),
                 (Move::Face(d), _) => {
@@ -239,19 +240,59 @@ impl<'a> Sim<'a> {
         self.push_segment(a, t, g.seconds(), Motion::Gesture { gesture: g, pose: g.pose(rest.seated) }, rest)
     }
 
+    /// 兼: the things of `moves` handled in one motion: the first move's gesture once, and every
+    /// handling at the moment the first's would be.
+    fn handle_together<'p>(
+        &mut self,
+        at: &MoveAt<'p>,
+        moves: &'p [Move],
+        t: f32,
+        events: &mut Vec<PropEvent<'p>>,
+        deeds: &mut Vec<Deed>,
+    ) -> f32 {
+        let handles_a_thing = |m: &Move| m.thing().is_some() && !matches!(m, Move::Shoot { .. });
+        let Some(g) = moves.first().and_then(Move::gesture).filter(|_| moves.iter().all(handles_a_thing)) else {
+            let msg = "兼 takes moves that each handle a thing (取, 执, 奠, 设 …), at least one, and no shot";
+            self.problem_in(Code::Hands, at.path(), msg, at.note());
+            return t;
+        };
+        let rest = self.rest[at.a];
+        let t_done = self.push_segment(at.a, t, g.seconds(), Motion::Gesture { gesture: g, pose: g.pose(rest.seated) }, rest);
+        for m in moves {
+            self.record_handling(at, m, g, t, t_done, events, deeds);
+        }
+        t_done
+    }
+
     /// A move that handles a thing (取, 奠, 授, 设, 射 …): the gesture now, the handling itself
     /// when the phase ends, in time order with everyone else's.
     fn handle<'p>(&mut self, at: &MoveAt<'p>, m: &'p Move, t: f32, events: &mut Vec<PropEvent<'p>>, deeds: &mut Vec<Deed>) -> f32 {
-        let a = at.a;
-        let Some(p) = m.thing() else { return t };
+        let g = m.gesture().unwrap_or(Gesture::Take);
+        let rest = self.rest[at.a];
+        let t_start = if matches!(m, Move::Shoot { .. }) { self.wait_for_the_drum(at.a, t) } else { t };
+        let t_done = self.push_segment(at.a, t_start, g.seconds(), Motion::Gesture { gesture: g, pose: g.pose(rest.seated) }, rest);
+        self.record_handling(at, m, g, t_start, t_done, events, deeds);
+        t_done
+    }
+
+    /// The handling of move `m`'s thing by a gesture `g` made from `t_start` to `t_done`: what he
+    /// did, and the prop event, checked and applied when the phase ends.
+    #[allow(clippy::too_many_arguments)]
+    fn record_handling<'p>(
+        &mut self,
+        at: &MoveAt<'p>,
+        m: &'p Move,
+        g: Gesture,
+        t_start: f32,
+        t_done: f32,
+        events: &mut Vec<PropEvent<'p>>,
+        deeds: &mut Vec<Deed>,
+    ) {
+        let Some(p) = m.thing() else { return };
         let Some(&prop) = self.prop_ix.get(p) else {
             self.problem_in(Code::UnknownName, at.path().index(0).field(field::ARROW), self.unknown(Name::Prop, p), at.note());
-            return t;
+            return;
         };
-        let g = m.gesture().unwrap_or(Gesture::Take);
-        let rest = self.rest[a];
-        let t_start = if matches!(m, Move::Shoot { .. }) { self.wait_for_the_drum(a, t) } else { t };
-        let t_done = self.push_segment(a, t_start, g.seconds(), Motion::Gesture { gesture: g, pose: g.pose(rest.seated) }, rest);
         deeds.push(match m {
             Move::Shoot { target, hit, .. } => Deed::Shoot { target: target.clone(), hit: *hit },
             Move::PutOn(_, on) | Move::Set(_, on) => Deed::Handle { gesture: g, prop, place: Some(on.clone()), to: None },
@@ -267,13 +308,12 @@ impl<'a> Sim<'a> {
                 Move::Take(_) | Move::Put(_) | Move::PutOn(..) | Move::Set(..) | Move::Clear(_) => t_start + 0.5 * g.seconds(),
                 _ => t_done,
             },
-            actor: a,
+            actor: at.a,
             prop,
             kind: m,
             origin: &at.act.origin,
             index: at.index,
             used: at.note(),
         });
-        t_done
     }
 }
