@@ -234,10 +234,25 @@ impl<'a> Sim<'a> {
     }
 
     fn say(&mut self, a: usize, what: &str, t: f32, deeds: &mut Vec<Deed>) -> f32 {
-        let rest = self.rest[a];
-        let g = Gesture::Speak;
         deeds.push(Deed::Say(what.to_string()));
+        self.gesture_in_place(a, t, Gesture::Speak)
+    }
+
+    /// Gesture `g` made where actor `a` stands, sitting or standing as he is; returns its end.
+    fn gesture_in_place(&mut self, a: usize, t: f32, g: Gesture) -> f32 {
+        let rest = self.rest[a];
         self.push_segment(a, t, g.seconds(), Motion::Gesture { gesture: g, pose: g.pose(rest.seated) }, rest)
+    }
+
+    /// The prop that move `m` handles, or the problem of its unknown name (`None` for a move
+    /// that handles nothing).
+    fn thing_of(&mut self, at: &MoveAt, m: &Move) -> Option<usize> {
+        let p = m.thing()?;
+        let prop = self.prop_ix.get(p).copied();
+        if prop.is_none() {
+            self.problem_in(Code::UnknownName, at.path().index(0).field(field::ARROW), self.unknown(Name::Prop, p), at.note());
+        }
+        prop
     }
 
     /// 兼: the things of `moves` handled in one motion: the first move's gesture once, and every
@@ -256,10 +271,11 @@ impl<'a> Sim<'a> {
             self.problem_in(Code::Hands, at.path(), msg, at.note());
             return t;
         };
-        let rest = self.rest[at.a];
-        let t_done = self.push_segment(at.a, t, g.seconds(), Motion::Gesture { gesture: g, pose: g.pose(rest.seated) }, rest);
-        for m in moves {
-            self.record_handling(at, m, g, t, t_done, events, deeds);
+        let props: Vec<Option<usize>> = moves.iter().map(|m| self.thing_of(at, m)).collect();
+        let Some(props) = props.into_iter().collect::<Option<Vec<usize>>>() else { return t };
+        let t_done = self.gesture_in_place(at.a, t, g);
+        for (m, prop) in moves.iter().zip(props) {
+            self.record_handling(at, m, prop, g, (t, t_done), events, deeds);
         }
         t_done
     }
@@ -267,32 +283,26 @@ impl<'a> Sim<'a> {
     /// A move that handles a thing (取, 奠, 授, 设, 射 …): the gesture now, the handling itself
     /// when the phase ends, in time order with everyone else's.
     fn handle<'p>(&mut self, at: &MoveAt<'p>, m: &'p Move, t: f32, events: &mut Vec<PropEvent<'p>>, deeds: &mut Vec<Deed>) -> f32 {
+        let Some(prop) = self.thing_of(at, m) else { return t };
         let g = m.gesture().unwrap_or(Gesture::Take);
-        let rest = self.rest[at.a];
         let t_start = if matches!(m, Move::Shoot { .. }) { self.wait_for_the_drum(at.a, t) } else { t };
-        let t_done = self.push_segment(at.a, t_start, g.seconds(), Motion::Gesture { gesture: g, pose: g.pose(rest.seated) }, rest);
-        self.record_handling(at, m, g, t_start, t_done, events, deeds);
+        let t_done = self.gesture_in_place(at.a, t_start, g);
+        self.record_handling(at, m, prop, g, (t_start, t_done), events, deeds);
         t_done
     }
 
-    /// The handling of move `m`'s thing by a gesture `g` made from `t_start` to `t_done`: what he
+    /// The handling of `prop` by move `m`, a gesture `g` made over `(t_start, t_done)`: what he
     /// did, and the prop event, checked and applied when the phase ends.
-    #[allow(clippy::too_many_arguments)]
     fn record_handling<'p>(
         &mut self,
         at: &MoveAt<'p>,
         m: &'p Move,
+        prop: usize,
         g: Gesture,
-        t_start: f32,
-        t_done: f32,
+        (t_start, t_done): (f32, f32),
         events: &mut Vec<PropEvent<'p>>,
         deeds: &mut Vec<Deed>,
     ) {
-        let Some(p) = m.thing() else { return };
-        let Some(&prop) = self.prop_ix.get(p) else {
-            self.problem_in(Code::UnknownName, at.path().index(0).field(field::ARROW), self.unknown(Name::Prop, p), at.note());
-            return;
-        };
         deeds.push(match m {
             Move::Shoot { target, hit, .. } => Deed::Shoot { target: target.clone(), hit: *hit },
             Move::PutOn(_, on) | Move::Set(_, on) => Deed::Handle { gesture: g, prop, place: Some(on.clone()), to: None },
