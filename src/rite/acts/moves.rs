@@ -9,6 +9,18 @@ use crate::rite::court::measure::Len;
 use crate::rite::court::measure::Point;
 use crate::rite::court::measure::seconds;
 
+/// Which way 左还 turns on the spot (右还 turns the other way). The tradition differs: 郑注 reads
+/// the two as the sky's turn and its reverse, while 贾疏's 「以左手向外」 has been read as a turn
+/// to one's own left (the scenes' disputed point `huan`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+pub enum LeftTurn {
+    /// as the sky turns (天左旋): east, south, west, north; clockwise on the plan
+    #[default]
+    Clockwise,
+    /// toward one's own left hand: counter-clockwise on the plan
+    CounterClockwise,
+}
+
 /// Where an arrow that misses goes (大射仪「下曰留，上曰扬，左右曰方」): short of the 侯 (the
 /// usual miss), over it, or wide of it to one side.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
@@ -41,12 +53,13 @@ pub enum Move {
     },
     Face(Dir),
     /// 左还: turns on the spot the way the sky turns (天左旋: east, south, west, north; clockwise
-    /// on the plan) until he faces this way, however far round that is. 郑注 settles the sense:
+    /// on the plan; the other way under the scene's `LeftTurn::CounterClockwise`) until he faces
+    /// this way, however far round that is. 郑注 settles the sense:
     /// the 下射 facing west who 左还 to the east and went on round 「还周则下射将背之」 (backs the
     /// ruler in the north-east) only if 左还 passes north first; and 内还 is 「上射左，下射右」
     #[serde(rename = "左还")]
     ZuoHuan(Dir),
-    /// 右还: turns on the spot the other way (counter-clockwise on the plan) until he faces this way
+    /// 右还: turns on the spot the other way from 左还 until he faces this way
     #[serde(rename = "右还")]
     YouHuan(Dir),
     /// 少退: steps straight back this far, his face kept toward what he withdraws from (兴，少退，

@@ -7,6 +7,7 @@ use super::event::PropEvent;
 use super::{BeatInfo, Code, LINE_SPACING_CHI, Problem, Related, StepInfo, TURN_SPEED};
 use crate::rite::acts::deed::Deed;
 use crate::rite::acts::gear::Gear;
+use crate::rite::acts::moves::LeftTurn;
 use crate::rite::court::Courtyard;
 use crate::rite::court::furniture::ObjectKind;
 use crate::rite::court::route::Router;
@@ -400,11 +401,12 @@ impl<'a> Sim<'a> {
         self.sweep(a, t, sweep)
     }
 
-    /// 左还 (clockwise on the plan, as the sky turns) or 右还 (the other way) to face `d`, however
-    /// far round that is.
+    /// 左还 (clockwise on the plan, as the sky turns, unless the scene reads it the other way) or
+    /// 右还 (the other way) to face `d`, however far round that is.
     pub(super) fn turn_way(&mut self, a: usize, t: f32, d: Dir, zuo: bool) -> f32 {
+        let clockwise_way = zuo == (self.scene.left_turn == LeftTurn::Clockwise);
         let clockwise = (d.bearing() - self.rest[a].bearing).rem_euclid(360.0);
-        let sweep = if !zuo && clockwise > 0.0 { clockwise - 360.0 } else { clockwise };
+        let sweep = if !clockwise_way && clockwise > 0.0 { clockwise - 360.0 } else { clockwise };
         self.sweep(a, t, sweep)
     }
 

@@ -35,6 +35,9 @@ pub struct Scene {
     /// the points where the commentators differ, each with its readings (main file only)
     #[serde(default)]
     pub readings: Vec<Reading>,
+    /// which way 左还 turns (main file only; a reading may choose the other)
+    #[serde(default)]
+    pub left_turn: crate::rite::acts::moves::LeftTurn,
     /// people the others pass on one side (「凡适堂西，皆出入于司马之南」)
     #[serde(default)]
     pub south_of: Vec<super::rules::SouthOf>,
@@ -317,6 +320,9 @@ pub struct Alternative {
     /// beats this reading stages otherwise
     #[serde(default)]
     pub beats: Vec<BeatReading>,
+    /// the way this reading turns 左还 (and 右还 the other), wherever they are written
+    #[serde(default)]
+    pub left_turn: Option<crate::rite::acts::moves::LeftTurn>,
 }
 
 /// A beat staged otherwise: the step's id, the beat counted from 1, and its acts.

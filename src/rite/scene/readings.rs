@@ -48,7 +48,7 @@ pub fn check(scene: &Scene) -> Vec<Problem> {
                     format!("a second reading called `{}` of `{}`", alt.id, point.id),
                 ));
             }
-            if alt.default && !(alt.objects.is_empty() && alt.places.is_empty() && alt.beats.is_empty()) {
+            if alt.default && alt.changes_anything() {
                 problems.push(Problem::new(
                     Code::Reading,
                     at.field(field::DEFAULT),
@@ -88,6 +88,9 @@ pub fn apply(scene: &Scene, choices: &[Choice]) -> Result<(Scene, Moved), String
             return Err(format!("`{}` has no reading `{}` (it has: {})", point.id, choice.alternative, list(&known)));
         };
         let alt = &point.alternatives[a];
+        if let Some(turn) = alt.left_turn {
+            out.left_turn = turn;
+        }
         let layout = |list: &'static str| -> Path { vec![Seg::Field(field::LAYOUT.into()), Seg::Field(list.into())] };
         for (m, object) in alt.objects.iter().enumerate() {
             let k = replace_or_add(&mut out.layout.objects, object, |o| &o.id);
@@ -142,6 +145,14 @@ pub fn relocated(mut p: Problem, moved: &Moved) -> Problem {
         r.path = relocate(&r.path, moved);
     }
     p
+}
+
+impl Alternative {
+    /// Whether choosing this reading stages anything otherwise: objects, places, beats, or the
+    /// way 左还 turns.
+    pub fn changes_anything(&self) -> bool {
+        !(self.objects.is_empty() && self.places.is_empty() && self.beats.is_empty() && self.left_turn.is_none())
+    }
 }
 
 impl crate::rite::compile::Rite {
