@@ -55,6 +55,31 @@ pub struct ActorView {
 pub struct HoldingView {
     pub prop: String,
     pub how: crate::rite::acts::gear::Hand,
+    /// a bow in both hands: where the hands are, which its string decides
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bow_hold: Option<BowHold>,
+}
+
+/// Where the two hands are on a bow held in both: a strung bow is held by the grip and the
+/// string (注「右手执弦如卒射」), a slack one by the grip alone (注「两手执弣，又不得执弦」).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BowHold {
+    /// 左执弣，右执弦: the left hand on the grip, the right on the string
+    GripAndString,
+    /// 两手执弣: both hands on the grip
+    GripOnly,
+}
+
+impl BowHold {
+    /// How a thing held `how`, strung or slack if it is a bow, has the hands on it.
+    pub fn of(how: crate::rite::acts::gear::Hand, strung: Option<bool>) -> Option<BowHold> {
+        match (how, strung) {
+            (crate::rite::acts::gear::Hand::BothHands, Some(true)) => Some(BowHold::GripAndString),
+            (crate::rite::acts::gear::Hand::BothHands, Some(false)) => Some(BowHold::GripOnly),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -180,9 +205,9 @@ impl Rite {
                             .iter()
                             .enumerate()
                             .filter(|(_, p)| p.held_by == Some(i))
-                            .map(|(k, p)| HoldingView {
-                                prop: tl.props[k].id.clone(),
-                                how: p.how.unwrap_or(crate::rite::acts::gear::Hand::BothHands),
+                            .map(|(k, p)| {
+                                let how = p.how.unwrap_or(crate::rite::acts::gear::Hand::BothHands);
+                                HoldingView { prop: tl.props[k].id.clone(), how, bow_hold: BowHold::of(how, p.strung) }
                             })
                             .collect(),
                         bared: s.gear.bared,
@@ -250,5 +275,19 @@ impl Rite {
                 lyric: s.lyric.map(|l| l.0),
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BowHold;
+    use crate::rite::acts::gear::Hand;
+
+    #[test]
+    fn a_bow_in_both_hands_is_held_by_the_string_only_when_strung() {
+        assert_eq!(BowHold::of(Hand::BothHands, Some(true)), Some(BowHold::GripAndString));
+        assert_eq!(BowHold::of(Hand::BothHands, Some(false)), Some(BowHold::GripOnly));
+        assert_eq!(BowHold::of(Hand::LeftHand, Some(true)), None);
+        assert_eq!(BowHold::of(Hand::BothHands, None), None, "not a bow");
     }
 }
