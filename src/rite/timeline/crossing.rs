@@ -47,10 +47,12 @@ fn side_named(words: &str) -> Option<Side> {
     }
 }
 
-/// How many clauses before the one that names a crossing its pass may be staged: the text
-/// often tells one man's moves through before it turns to the man he crosses (「司马降，释弓
-/// 反位。司射犹挟一个，去扑，与司马交于阶前」: the two meet as the 司马 comes down).
-const BEFORE: usize = 5;
+/// How many clauses before the one that names a crossing its pass may be staged: one, where the
+/// text splits the walk from the crossing (「司射进，」「与司马交于阶前，」). Where it tells one man's
+/// moves through before it turns to the man he crosses (「司马降，释弓反位。司射与司马交于阶前」:
+/// the two meet as the 司马 comes down), the scene makes the whole of it one clause, so that the
+/// pass is seen in the clause that names it.
+const BEFORE: usize = 1;
 
 /// Every beat whose own words name a crossing, with the pair that passes there. The beat is
 /// looked at with the [`BEFORE`] beats before it (across steps) and the one after: the walk may
