@@ -4,6 +4,8 @@
 //! the archers at the arrow rest, checked in both rites.
 
 use sheli::rite::compile::Rite;
+use sheli::rite::scene::load::load_scene_with;
+use sheli::rite::scene::readings::Choice;
 use sheli::rite::timeline::Motion;
 
 /// The signed sweep (degrees, clockwise positive) of each turn `actor` makes in the beat where
@@ -39,6 +41,23 @@ fn the_archers_turn_to_their_left_where_the_text_says_zuo_huan() {
     assert_eq!(sweeps(&da, "顺羽且左还，毋周，反面揖", 2, "shangou_xia"), vec![180.0, -180.0]);
     // 「揖，以耦左还，上射于左」: north to east, the short way, which is 左
     assert_eq!(sweeps(&da, "揖，以耦左还，上射于左", 1, "shangou_xia"), vec![90.0]);
+}
+
+/// The disputed point `huan` read the other way (a turn toward one's own left hand): every 左还 and
+/// 右还 sweeps the other way round and ends facing as before.
+#[test]
+fn the_reading_of_zuo_huan_turns_every_left_turn_the_other_way() {
+    let choice = Choice { point: "huan".into(), alternative: "ji_zuo".into() };
+    let own = |scene: &str| load_scene_with(scene, std::slice::from_ref(&choice)).unwrap_or_else(|e| panic!("{e}")).rite;
+    let xiang = own("scenes/xiang_she.ron");
+    // 「揖，皆左还」 to face south: the 上射 from the east by the north and the west, the 下射 from the west straight round
+    assert_eq!(sweeps(&xiang, "揖，皆左还;", 1, "shangou_shang"), vec![-270.0]);
+    assert_eq!(sweeps(&xiang, "揖，皆左还;", 1, "shangou_xia"), vec![-90.0]);
+    let da = own("scenes/da_she.ron");
+    // 「顺羽且左还，毋周，反面揖」: the 下射's 左还 by the south and his 右还 back by the south, the way 郑 says turns his back
+    // on the ruler
+    assert_eq!(sweeps(&da, "顺羽且左还，毋周，反面揖", 2, "shangou_xia"), vec![-180.0, 180.0]);
+    assert_eq!(sweeps(&da, "揖，以耦左还，上射于左", 1, "shangou_xia"), vec![-270.0]);
 }
 
 /// 少退: 「兴，少退，立卒觯」 and 大射仪's 「少退，」: the loser steps straight back from the 丰, still facing

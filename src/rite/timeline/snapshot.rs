@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use super::query::BeatRef;
+use crate::rite::acts::gear::Hand;
 use crate::rite::compile::Rite;
 
 #[derive(Debug, Serialize)]
@@ -54,7 +55,7 @@ pub struct ActorView {
 #[derive(Debug, Serialize)]
 pub struct HoldingView {
     pub prop: String,
-    pub how: crate::rite::acts::gear::Hand,
+    pub how: Hand,
     /// a bow in both hands: where the hands are, which its string decides
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bow_hold: Option<BowHold>,
@@ -73,10 +74,10 @@ pub enum BowHold {
 
 impl BowHold {
     /// How a thing held `how`, strung or slack if it is a bow, has the hands on it.
-    pub fn of(how: crate::rite::acts::gear::Hand, strung: Option<bool>) -> Option<BowHold> {
+    pub fn of(how: Hand, strung: Option<bool>) -> Option<BowHold> {
         match (how, strung) {
-            (crate::rite::acts::gear::Hand::BothHands, Some(true)) => Some(BowHold::GripAndString),
-            (crate::rite::acts::gear::Hand::BothHands, Some(false)) => Some(BowHold::GripOnly),
+            (Hand::BothHands, Some(true)) => Some(BowHold::GripAndString),
+            (Hand::BothHands, Some(false)) => Some(BowHold::GripOnly),
             _ => None,
         }
     }
@@ -206,7 +207,7 @@ impl Rite {
                             .enumerate()
                             .filter(|(_, p)| p.held_by == Some(i))
                             .map(|(k, p)| {
-                                let how = p.how.unwrap_or(crate::rite::acts::gear::Hand::BothHands);
+                                let how = p.how.unwrap_or(Hand::BothHands);
                                 HoldingView { prop: tl.props[k].id.clone(), how, bow_hold: BowHold::of(how, p.strung) }
                             })
                             .collect(),
@@ -280,8 +281,7 @@ impl Rite {
 
 #[cfg(test)]
 mod tests {
-    use super::BowHold;
-    use crate::rite::acts::gear::Hand;
+    use super::{BowHold, Hand};
 
     #[test]
     fn a_bow_in_both_hands_is_held_by_the_string_only_when_strung() {
