@@ -162,7 +162,7 @@ fn hands_of(tl: &crate::rite::timeline::Timeline, world: &RiteWorld) -> Vec<Hand
         if let (Some(a), Some(how)) = (p.held_by, p.how) {
             match how {
                 Hand::LeftHand if tl.props[k].kind == PropKind::Bow => out[a].bow = true,
-                Hand::BothHands => {
+                Hand::BothHands | Hand::GripAndTip => {
                     out[a].both = true;
                     out[a].blown |= tl.props[k].kind == PropKind::MouthOrgan;
                 }

@@ -12,6 +12,9 @@ pub enum Hand {
     RightHand,
     /// 奉: carried before the body in both hands
     BothHands,
+    /// 左执弣，右执箫: a bow in both hands, the left on the grip and the right on the tip (注「箫，弓末也」),
+    /// as it is raised or handed over (疏「右执箫者不可一手扬弓」)
+    GripAndTip,
     /// 挟: held across the fingers of the right hand (记：「凡挟矢，于二指之间横之」)
     Fingers,
     /// 搢: thrust into the sash at the waist
@@ -21,7 +24,8 @@ pub enum Hand {
 }
 
 impl Hand {
-    pub const ALL: [Hand; 6] = [Hand::LeftHand, Hand::RightHand, Hand::BothHands, Hand::Fingers, Hand::Belt, Hand::Shoulder];
+    pub const ALL: [Hand; 7] =
+        [Hand::LeftHand, Hand::RightHand, Hand::BothHands, Hand::GripAndTip, Hand::Fingers, Hand::Belt, Hand::Shoulder];
 
     /// The name in `state --json` and in the scene files.
     pub fn name(self) -> &'static str {
@@ -29,6 +33,7 @@ impl Hand {
             Hand::LeftHand => "left_hand",
             Hand::RightHand => "right_hand",
             Hand::BothHands => "both_hands",
+            Hand::GripAndTip => "grip_and_tip",
             Hand::Fingers => "fingers",
             Hand::Belt => "belt",
             Hand::Shoulder => "shoulder",
@@ -45,6 +50,7 @@ impl Hand {
             Hand::LeftHand => "左执",
             Hand::RightHand => "右执",
             Hand::BothHands => "奉",
+            Hand::GripAndTip => "左弣右箫执",
             Hand::Fingers => "挟",
             Hand::Belt => "搢",
             Hand::Shoulder => "何",
@@ -56,6 +62,7 @@ impl Hand {
             Hand::LeftHand => "in his left hand",
             Hand::RightHand => "in his right hand",
             Hand::BothHands => "in both hands",
+            Hand::GripAndTip => "by the grip in his left hand and the tip in his right",
             Hand::Fingers => "between the fingers of his right hand",
             Hand::Belt => "in his belt",
             Hand::Shoulder => "on his shoulder",

@@ -191,6 +191,11 @@ impl Sim<'_> {
             self.problem_in(Code::Hands, e.path(), msg, note);
             return None;
         }
+        if matches!(e.kind, Move::Hold(_, Hand::GripAndTip)) && kind != PropKind::Bow {
+            let msg = format!("{who} holds {name} by its grip and tip (`grip_and_tip`), which only a bow has");
+            self.problem_in(Code::Hands, e.path(), msg, note);
+            return None;
+        }
         let how = match e.kind {
             Move::Hold(_, how) => *how,
             Move::Tuck(_) => Hand::Belt,
@@ -317,7 +322,7 @@ impl Sim<'_> {
     /// The name of an unstrung bow actor `a` holds in his hand at `t`, if any.
     fn slack_bow_in_hand(&self, a: usize, t: f32) -> Option<String> {
         self.props.iter().zip(&self.prop_now).find_map(|(p, at)| {
-            let in_hand = matches!(at, PropAt::Held(h, Hand::LeftHand | Hand::RightHand | Hand::BothHands) if *h == a);
+            let in_hand = matches!(at, PropAt::Held(h, Hand::LeftHand | Hand::RightHand | Hand::BothHands | Hand::GripAndTip) if *h == a);
             let strung = p.strung.as_ref().map(|(first, keys)| keys.iter().rfind(|(k, _)| *k <= t + 1e-3).map_or(*first, |(_, s)| *s));
             (in_hand && p.kind == PropKind::Bow && strung == Some(false)).then(|| p.name.clone())
         })

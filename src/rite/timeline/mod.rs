@@ -162,7 +162,7 @@ pub fn hold_offset(how: Hand) -> [f32; 3] {
     match how {
         Hand::LeftHand => [-0.24, 0.95, 0.22],
         Hand::RightHand => [0.24, 0.95, 0.22],
-        Hand::BothHands => [0.0, 1.0, 0.25],
+        Hand::BothHands | Hand::GripAndTip => [0.0, 1.0, 0.25],
         Hand::Fingers => [0.22, 1.0, 0.24],
         Hand::Belt => [0.14, 0.74, 0.12],
         Hand::Shoulder => [-0.2, 1.3, 0.0],

@@ -51,7 +51,7 @@ pub struct ActorView {
 }
 
 /// A thing an actor holds, and how: `left_hand`, `right_hand`, `both_hands`, `fingers` (挟),
-/// `belt` (搢) or `shoulder` (何).
+/// `grip_and_tip` (左执弣，右执箫), `belt` (搢) or `shoulder` (何).
 #[derive(Debug, Serialize)]
 pub struct HoldingView {
     pub prop: String,
@@ -70,6 +70,8 @@ pub enum BowHold {
     GripAndString,
     /// 两手执弣: both hands on the grip
     GripOnly,
+    /// 左执弣，右执箫: the left hand on the grip, the right on the tip (注「箫，弓末也」)
+    GripAndTip,
 }
 
 impl BowHold {
@@ -78,6 +80,7 @@ impl BowHold {
         match (how, strung) {
             (Hand::BothHands, Some(true)) => Some(BowHold::GripAndString),
             (Hand::BothHands, Some(false)) => Some(BowHold::GripOnly),
+            (Hand::GripAndTip, Some(_)) => Some(BowHold::GripAndTip),
             _ => None,
         }
     }
@@ -289,5 +292,6 @@ mod tests {
         assert_eq!(BowHold::of(Hand::BothHands, Some(false)), Some(BowHold::GripOnly));
         assert_eq!(BowHold::of(Hand::LeftHand, Some(true)), None);
         assert_eq!(BowHold::of(Hand::BothHands, None), None, "not a bow");
+        assert_eq!(BowHold::of(Hand::GripAndTip, Some(true)), Some(BowHold::GripAndTip), "右执箫");
     }
 }
