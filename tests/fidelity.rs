@@ -1,8 +1,9 @@
 //! Relations the text fixes, checked over the whole of both rites: nobody stands in a shooting
 //! lane while an arrow flies, the 上射 shoots from the west mark and the 下射 from the east, a
 //! target's right (右个) is its east end, one who stops on a stair stands between the court's
-//! height and the hall's, a marker drinks at the right of his dried meat, and the 大射 musicians
-//! stand north of the drums in two files, each guide beside his man.
+//! height and the hall's, a marker drinks at the right of his dried meat, a pair back from shooting
+//! has its 上射 first, and the 大射 musicians stand north of the drums in two files, each guide
+//! beside his man.
 
 use sheli::rite::Rite;
 use sheli::rite::scene::model::ObjectKind;
@@ -309,4 +310,55 @@ fn tallies_are_taken_a_pair_at_a_time() {
         let motions = taken_at(gathered);
         assert_eq!(motions.len(), 1, "{}: {gathered}: all in one motion, got {motions:?}", rite.id);
     }
+}
+
+#[test]
+fn the_upper_archer_leads_his_pair_back_from_shooting() {
+    // 疏「上射为先，又上射升降皆在左」: from the marks down and back to where they lay their bows down, a pair that goes
+    // one behind the other has the 上射 first (drinking is another order: 不胜者先降)
+    let (mut seen, mut wrong) = (0, Vec::new());
+    for rite in rites() {
+        let tl = &rite.timeline;
+        for pair in ["shangou", "ciou", "xiaou"] {
+            let (Some(up), Some(down)) = (tl.actor_index(&format!("{pair}_shang")), tl.actor_index(&format!("{pair}_xia"))) else {
+                continue;
+            };
+            let bow = tl.props.iter().position(|p| p.id == format!("gong_{pair}_shang")).expect("the 上射's bow");
+            let shoots = |b: &sheli::rite::compile::BeatInfo, who: usize| {
+                b.did
+                    .iter()
+                    .any(|(a, acts)| *a == who && acts.iter().flatten().any(|d| matches!(d, sheli::rite::acts::deed::Deed::Shoot { .. })))
+            };
+            let last_shots: Vec<f32> = rite.beats().filter(|(_, b)| shoots(b, down)).map(|(_, b)| b.end).collect();
+            for (k, &from) in last_shots.iter().enumerate() {
+                // the pair's last arrow of a round: no later shot of theirs within a minute and a half
+                if last_shots.get(k + 1).is_some_and(|next| next - from < 90.0) {
+                    continue;
+                }
+                // until he lays his bow down (释弓)
+                let mut t = from;
+                while t < from + 90.0 && tl.prop_at(bow, t).held_by == Some(up) {
+                    let (u0, d0, u1, d1) = (tl.actor_at(up, t), tl.actor_at(down, t), tl.actor_at(up, t + 0.5), tl.actor_at(down, t + 0.5));
+                    let (su, sd) = ([u1.pos[0] - u0.pos[0], u1.pos[2] - u0.pos[2]], [d1.pos[0] - d0.pos[0], d1.pos[2] - d0.pos[2]]);
+                    let moving = |s: [f32; 2]| s[0].hypot(s[1]) > 0.2;
+                    if moving(su) && moving(sd) && su[0] * sd[0] + su[1] * sd[1] > 0.0 {
+                        // both walking the same way: how far the 上射 is ahead, and how far aside
+                        let heading = [su[0] + sd[0], su[1] + sd[1]];
+                        let len = heading[0].hypot(heading[1]);
+                        let (gx, gz) = (u0.pos[0] - d0.pos[0], u0.pos[2] - d0.pos[2]);
+                        let (ahead, aside) = ((gx * heading[0] + gz * heading[1]) / len, (gx * heading[1] - gz * heading[0]).abs() / len);
+                        if aside < 0.3 && (0.3..3.0).contains(&ahead.abs()) {
+                            seen += 1;
+                            if ahead < 0.0 {
+                                wrong.push(format!("{}: at {t:.1} s the {pair} 下射 walks {:.2} m ahead of his 上射", rite.id, -ahead));
+                            }
+                        }
+                    }
+                    t += 0.5;
+                }
+            }
+        }
+    }
+    assert!(seen > 20, "pairs walk one behind the other on the way back ({seen} samples)");
+    assert!(wrong.is_empty(), "{} samples:\n{}", wrong.len(), wrong.join("\n"));
 }

@@ -238,7 +238,9 @@ impl Sim<'_> {
 
     /// The first thing actor `a` holds in a hand (not in the belt or on the shoulder) at `t`.
     fn in_hand(&self, a: usize, events: &[PropEvent], t: f32) -> Option<&str> {
-        self.held(a, events, t, |how, _| matches!(how, Hand::LeftHand | Hand::RightHand | Hand::BothHands | Hand::GripAndTip | Hand::Fingers))
+        self.held(a, events, t, |how, _| {
+            matches!(how, Hand::LeftHand | Hand::RightHand | Hand::BothHands | Hand::GripAndTip | Hand::Fingers)
+        })
     }
 
     /// The first thing actor `a` holds at `t` that `which` picks (by how he holds it and what it is).
