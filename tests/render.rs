@@ -115,6 +115,17 @@ fn renders_from_the_hall_and_the_gate() {
 }
 
 #[test]
+fn the_gate_view_sees_the_stairs_over_the_backs_of_the_targets() {
+    // from the gate every 侯 is seen from behind, a wall of cloth across the court's middle: the
+    // eye must stand high enough to see the people at the stairs over them
+    require_xvfb();
+    let da_she = render("scenes/da_she.ron", &["--text", "宾升自西阶", "--nth", "1", "--view", "gate"], "gate_da_she");
+    assert!(da_she.shows("bin", red_by(40)), "大射: the 宾's red robe at the west stairs, over the three 侯");
+    let xiang_she = render("scenes/xiang_she.ron", &["--text", "主人阼阶上当楣北面再拜", "--view", "gate"], "gate_xiang_she");
+    assert!(xiang_she.shows("zhuren", blue), "乡射: the host's blue robe at the east stairs, over the 侯");
+}
+
+#[test]
 fn renders_da_she_with_the_ruler_and_the_guest_in_their_robes_and_its_night() {
     require_xvfb();
     let pic = render("scenes/da_she.ron", &["--text", "宾升自西阶", "--nth", "1", "--view", "overview"], "da_she_bin");

@@ -63,7 +63,10 @@ pub fn preset(view: &View, stage: &Stage, head: &Playhead, selection: &Selection
             let d = focus - eye;
             Rig { focus, yaw: std::f32::consts::PI, pitch: (-d.y / d.length()).asin(), distance: d.length(), plan: false }
         }
-        // from the gate up the court to the hall, high enough to see the archers over every 侯
+        // from the gate up the court to the hall: the eye above the gate, high enough that its line
+        // to the ground before the stairs, where the rite is done, clears every 侯 between (a 侯
+        // seen from behind is a wall of cloth as wide as the court's middle: 大射仪's 大侯 stands
+        // ten metres inside the gate and twenty-six high)
         View::Gate => {
             let gate_z = court
                 .solids
@@ -71,28 +74,24 @@ pub fn preset(view: &View, stage: &Stage, head: &Playhead, selection: &Selection
                 .find(|s| s.kind == crate::rite::scene::model::ObjectKind::Gate)
                 .map(|s| s.footprint.z1)
                 .unwrap_or(south + 5.0);
-            let focus = Vec3::new(0.0, court.hall_height + 1.0, hall.z1);
-            let targets = || court.solids.iter().filter(|s| matches!(s.kind, crate::rite::scene::model::ObjectKind::Target { .. }));
-            // a 侯 that stands just inside the gate (大射仪's 大侯) would fill the picture: the eye
-            // stands in front of it instead
-            let eye_z = targets().map(|s| s.footprint.z0 - 4.0).filter(|z| gate_z + 2.0 - z < 15.0).fold(gate_z + 2.0, f32::min);
-            let distance = (eye_z - hall.z1).max(10.0);
-            let eye_z = focus.z + distance;
-            let over = targets()
-                .filter(|s| s.footprint.z0 > focus.z + 1.0 && s.footprint.z1 < eye_z)
-                .map(|s| {
+            let focus = Vec3::new(0.0, 0.8, hall.z1 + 8.0);
+            let run = (gate_z - focus.z).max(10.0);
+            let rise = court
+                .solids
+                .iter()
+                .filter(|s| s.footprint.z0 > focus.z + 1.0 && s.footprint.z1 < gate_z)
+                .filter_map(|s| match s.kind {
                     // the cloth stands 躬, 中, 躬 high above its 武 (as the courtyard draws it)
-                    let cloth = match s.kind {
-                        crate::rite::scene::model::ObjectKind::Target { zhong, gong, .. } => {
-                            zhong.metres(court.chi_m) + 2.0 * gong.metres(court.chi_m)
-                        }
-                        _ => s.height,
-                    };
-                    let top = s.base + s.lift + cloth.max(s.height) + 1.0;
-                    focus.y + (top - focus.y) * (eye_z - focus.z) / (s.footprint.z0 - focus.z)
+                    crate::rite::scene::model::ObjectKind::Target { zhong, gong, .. } => {
+                        let cloth = zhong.metres(court.chi_m) + 2.0 * gong.metres(court.chi_m);
+                        Some((s.base + s.lift + cloth.max(s.height) + 1.0 - focus.y) * run / (s.footprint.z0 - focus.z))
+                    }
+                    _ => None,
                 })
-                .fold(focus.y + distance * 0.10_f32.sin(), f32::max);
-            Rig { focus, yaw: 0.0, pitch: ((over - focus.y) / distance).clamp(0.0, 0.9).asin(), distance, plan: false }
+                // and never flatter than about 19°, so that the court shows beyond the 侯
+                .fold(run * 0.35, f32::max);
+            let distance = run.hypot(rise);
+            Rig { focus, yaw: 0.0, pitch: (rise / distance).asin(), distance, plan: false }
         }
         View::Follow(key) => {
             let tl = &stage.rite.timeline;

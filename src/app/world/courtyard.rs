@@ -234,7 +234,12 @@ fn spawn_solid(
             None => parts.push((boxed(w, h, d), p.timber.clone(), Transform::from_xyz(0.0, h / 2.0, 0.0))),
         },
     }
-    let root = if matches!(s.kind, ObjectKind::Stair { .. }) { Vec3::ZERO } else { Vec3::new(cx, base, cz) };
+    // a 侯's parts are drawn from the ground up, its lift (下纲不及地武) among them: its root stays on the ground
+    let root = match s.kind {
+        ObjectKind::Stair { .. } => Vec3::ZERO,
+        ObjectKind::Target { .. } => Vec3::new(cx, s.base, cz),
+        _ => Vec3::new(cx, base, cz),
+    };
     let parts: Vec<_> = furniture::merged_by_material(parts).into_iter().map(|(mesh, mat, t)| (meshes.add(mesh), mat, t)).collect();
     let flame = meshes.add(Sphere::new(0.18));
     let fire = p.fire.clone();
