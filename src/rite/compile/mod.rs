@@ -10,6 +10,7 @@ mod music;
 mod needs;
 mod props;
 mod sim;
+mod south_of;
 mod validate;
 mod walk;
 

@@ -1,7 +1,7 @@
 //! What a body needs to do what it is told: 盥 at a 洗 with empty hands, a flag to raise, a voice
 //! that is one of the singers, the posture the clause drinks in (立卒觯 standing, 坐卒爵 seated),
-//! the hands free to 拜, his own stair, the way round south of the 司马 to and from 堂西, nothing
-//! in hand to go out; one body to a spot; one piece at a time for each player. A scene that asks
+//! the hands free to 拜, his own stair, nothing in hand to go out (the way round south of the
+//! 司马 to and from 堂西 is `south_of.rs`); one body to a spot; one piece at a time for each player. A scene that asks
 //! for more is told where, as any other problem (docs/rules.md gives each rule its passage).
 
 use super::event::PropEvent;
@@ -32,8 +32,6 @@ const BLIND_STEP: f32 = 1.0;
 /// A walk or an entry that ended a phase: who, the move's node, and the template use if any.
 pub(super) type Arrival = (usize, Path, Option<(Path, String)>);
 
-/// How near his north–south line a point counts as on it, in metres.
-const ON_LINE: f32 = 0.05;
 /// How far onto a mat's edge a walker's foot may come as he passes it, in metres.
 const MAT_EDGE: f32 = 0.05;
 
@@ -159,63 +157,6 @@ impl Sim<'_> {
                     "{} walks over {}: 毋踖席, a mat is walked round unless one steps onto it or off it",
                     self.tracks[a].name, mat.id
                 ));
-            }
-        }
-        Ok(())
-    }
-
-    /// Whether a walk of actor `a` from `t` along `path` keeps south of those the scene says are
-    /// passed on the south (「凡适堂西，皆出入于司马之南」): where it crosses the line running north
-    /// from such a one, standing still at his place, it must cross south of him.
-    pub(super) fn passes_south(&self, a: usize, path: &[[f32; 3]], t: f32) -> Result<(), String> {
-        let (Some(first), Some(last)) = (path.first(), path.last()) else { return Ok(()) };
-        let id = &self.scene.actors[a].id;
-        for rule in self.scene.south_of.iter() {
-            let Some(&of) = self.actor_ix.get(rule.of.as_str()) else { continue };
-            let in_place = |p: &[f32; 3]| self.court.places_at(*p).contains(&rule.place);
-            if of == a || rule.except.contains(id) || !(in_place(first) || in_place(last)) {
-                continue;
-            }
-            // which side of his line the place lies on: its anchor, looked up once a walk
-            let place_x = self.court.region(&rule.place).map(|r| r.anchor[0]);
-            let mut walked = 0.0;
-            for w in path.windows(2) {
-                let (p, q) = (w[0], w[1]);
-                let piece = crate::rite::court::route::dist3(p, q);
-                let him = self.tracks[of].at(t + walked / super::WALK_SPEED);
-                walked += piece;
-                let (x, z) = (him.pos[0], him.pos[2]);
-                let standing =
-                    him.present && him.pose != crate::rite::timeline::Pose::Walking && self.court.places_at(him.pos).contains(&rule.at);
-                if !standing {
-                    continue;
-                }
-                // the sides of his north–south line: the place's side, and the other, his line
-                // itself counting as the other (a walk from a spot just north of him to the 堂西
-                // leaves the line there; one that reaches such a spot round his south never
-                // goes back over it)
-                let toward = place_x.map_or(-1.0, |px| (px - x).signum());
-                let on_place_side = |v: [f32; 3]| (v[0] - x) * toward > ON_LINE;
-                if on_place_side(p) == on_place_side(q) {
-                    continue;
-                }
-                let crossing = if (p[0] - x).abs() <= ON_LINE {
-                    p[2]
-                } else if (q[0] - x).abs() <= ON_LINE {
-                    q[2]
-                } else {
-                    p[2] + (x - p[0]) / (q[0] - p[0]) * (q[2] - p[2])
-                };
-                if crossing < z {
-                    return Err(format!(
-                        "{} goes {} the {} {:.1} m north of the {}: 「凡适堂西，皆出入于司马之南」 (go round south of him)",
-                        self.tracks[a].name,
-                        if in_place(last) { "to" } else { "from" },
-                        rule.place,
-                        z - crossing,
-                        self.tracks[of].name
-                    ));
-                }
             }
         }
         Ok(())

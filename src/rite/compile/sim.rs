@@ -212,6 +212,7 @@ impl<'a> Sim<'a> {
                 }
             }
         }
+        self.check_south_of();
     }
 
     fn place_props(&mut self) {

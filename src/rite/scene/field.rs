@@ -15,6 +15,8 @@ pub const BEATS: &str = "beats";
 pub const BY: &str = "by";
 pub const CHI_M: &str = "chi_m";
 pub const DEFAULT: &str = "default";
+pub const ESCORTS: &str = "escorts";
+pub const EXCEPT: &str = "except";
 pub const FREE: &str = "free";
 pub const GROUPS: &str = "groups";
 pub const HALL: &str = "hall";
@@ -29,6 +31,7 @@ pub const METER: &str = "meter";
 pub const MISS: &str = "miss";
 pub const MUSIC: &str = "music";
 pub const OBJECTS: &str = "objects";
+pub const OF: &str = "of";
 pub const OFF: &str = "off";
 pub const PARTS: &str = "parts";
 pub const PIECE: &str = "piece";
@@ -37,6 +40,7 @@ pub const PROPS: &str = "props";
 pub const READINGS: &str = "readings";
 pub const SHOWN_AT: &str = "shown_at";
 pub const SIZE: &str = "size";
+pub const SOUTH_OF: &str = "south_of";
 pub const START: &str = "start";
 pub const STEP: &str = "step";
 pub const STEPS: &str = "steps";
@@ -48,10 +52,11 @@ pub const TO: &str = "to";
 pub const UNITS: &str = "units";
 pub const UNTIL: &str = "until";
 pub const VIA: &str = "via";
+pub const WHO: &str = "who";
 
 /// Every name above, for the test.
 #[cfg(test)]
-const ALL: [&str; 44] = [
+const ALL: [&str; 49] = [
     ACTORS,
     ACTS,
     ALTERNATIVES,
@@ -64,6 +69,8 @@ const ALL: [&str; 44] = [
     BY,
     CHI_M,
     DEFAULT,
+    ESCORTS,
+    EXCEPT,
     FREE,
     GROUPS,
     HALL,
@@ -77,6 +84,7 @@ const ALL: [&str; 44] = [
     METER,
     MUSIC,
     OBJECTS,
+    OF,
     OFF,
     PARTS,
     PIECE,
@@ -85,6 +93,7 @@ const ALL: [&str; 44] = [
     READINGS,
     SHOWN_AT,
     SIZE,
+    SOUTH_OF,
     START,
     STEP,
     STEPS,
@@ -96,6 +105,7 @@ const ALL: [&str; 44] = [
     UNITS,
     UNTIL,
     VIA,
+    WHO,
 ];
 
 #[cfg(test)]

@@ -27,4 +27,16 @@ pub struct SouthOf {
     pub place: String,
     #[serde(default)]
     pub except: Vec<String>,
+    /// those who go the way of one of `except`, a step behind him (注「耦于庭不并行，尊大夫也」:
+    /// the grandee's partner crosses the court with him): excused where his walk ends by that one
+    #[serde(default)]
+    pub escorts: Vec<Escort>,
+}
+
+/// `who` goes with `of`, a step behind.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Escort {
+    pub who: String,
+    pub of: String,
 }
