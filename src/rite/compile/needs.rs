@@ -1,8 +1,9 @@
 //! What a body needs to do what it is told: 盥 at a 洗 with empty hands, a flag to raise, a voice
 //! that is one of the singers, the posture the clause drinks in (立卒觯 standing, 坐卒爵 seated),
 //! the hands free to 拜, his own stair, nothing in hand to go out (the way round south of the
-//! 司马 to and from 堂西 is `south_of.rs`); one body to a spot; one piece at a time for each player. A scene that asks
-//! for more is told where, as any other problem (docs/rules.md gives each rule its passage).
+//! 司马 to and from 堂西 is `south_of.rs`); one body to a spot; one piece at a time for each
+//! player. A scene that asks for more is told where, as any other problem (docs/rules.md gives
+//! each rule its passage).
 
 use super::event::PropEvent;
 use super::sim::{Sim, used_at};

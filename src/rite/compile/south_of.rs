@@ -30,7 +30,7 @@ impl Sim<'_> {
                 names.push((here.field(field::OF), e.of.as_str()));
                 if !rule.except.contains(&e.of) {
                     let msg = format!("`{}` escorts `{}`, who is not excepted from the rule: list him in `except`", e.who, e.of);
-                    self.problem(Code::UnknownName, here.field(field::OF), msg);
+                    self.problem(Code::Rule, here.field(field::OF), msg);
                 }
             }
             for (path, name) in names {
