@@ -183,6 +183,26 @@ fn the_tally_holder_is_set_down_facing_east() {
     }
 }
 
+/// 乡射礼「有馀纯，则横于下」 (贾疏「此则以南北为横也」), 「一算为奇，奇则又缩诸纯下」: the counter, who keeps
+/// facing east (注「固东面矣」), lays the leftover pairs north–south and the odd one east–west.
+#[test]
+fn the_leftover_pairs_lie_across_and_the_odd_one_along() {
+    let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let counter = rite.timeline.actor_index("shihuozhe").expect("the 释获者");
+    let lying = |clause: &str, tally: &str| {
+        let r = *rite.find_text(clause).first().unwrap_or_else(|| panic!("no clause {clause}"));
+        let t = rite.beat(r).end;
+        let snap = rite.snapshot(t, r);
+        let k = rite.timeline.props.iter().position(|p| p.id == tally).unwrap_or_else(|| panic!("no {tally}"));
+        (snap.actors[counter].facing.clone(), snap.props[k].facing.clone())
+    };
+    let (he, pair) = lying("有馀纯，则横于下", "c_suan2_you_01");
+    assert_eq!(he, "E", "the counter keeps facing east");
+    assert!(matches!(pair.as_deref(), Some("N" | "S")), "a leftover pair lies north–south (横), not {pair:?}");
+    let (_, odd) = lying("一算为奇，奇则又缩诸纯下", "c_suan2_you_11");
+    assert!(matches!(odd.as_deref(), Some("E" | "W")), "the odd one lies east–west (缩), not {odd:?}");
+}
+
 /// 大射仪「上曰扬，左右曰方」: the ruler's arrow the 大射正 calls 扬 flies over the 大侯 and falls
 /// beyond it (south of its cloth); the one he calls 方 goes wide, level with the cloth and past its
 /// edge. Each is the last arrow loosed in its clause.

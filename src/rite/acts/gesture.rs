@@ -307,7 +307,7 @@ impl Move {
             | Move::UntieCord(p)
             | Move::FurlTarget(p)
             | Move::UnfurlTarget(p) => vec![p],
-            Move::PutOn(p, q) | Move::Give(p, q) | Move::Set(p, q) => vec![p, q],
+            Move::PutOn(p, q) | Move::Across(p, q) | Move::Give(p, q) | Move::Set(p, q) => vec![p, q],
             Move::Shoot { arrow, target, .. } => vec![arrow, target],
             Move::Together(moves) => moves.iter_mut().flat_map(Move::names_mut).collect(),
             _ => Vec::new(),
@@ -326,6 +326,7 @@ impl Move {
             | Move::SlackBow(p)
             | Move::Put(p)
             | Move::PutOn(p, _)
+            | Move::Across(p, _)
             | Move::Give(p, _)
             | Move::Set(p, _)
             | Move::Clear(p)
@@ -380,7 +381,7 @@ impl Move {
             Move::Sing => Gesture::Sing,
             Move::Play => Gesture::Play,
             Move::Take(_) => Gesture::Take,
-            Move::Put(_) | Move::PutOn(..) => Gesture::Put,
+            Move::Put(_) | Move::PutOn(..) | Move::Across(..) => Gesture::Put,
             Move::Give(..) => Gesture::Give,
             Move::Set(..) => Gesture::Set,
             Move::Clear(_) => Gesture::Clear,

@@ -76,6 +76,10 @@ pub enum Move {
     Put(String),
     /// 奠 … 于: set a prop down on a place
     PutOn(String, String),
+    /// 横 … 于: set a prop down on a place crosswise, at right angles to the way he faces (有馀纯，
+    /// 则横于下: the seated counter, facing east, lays the pairs north–south without turning)
+    #[serde(rename = "横")]
+    Across(String, String),
     /// 授 … 受: hand a prop to someone
     Give(String, String),
     /// a prop is set out at a place by this actor's hands (荐, 俎, 丰 …)

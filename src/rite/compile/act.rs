@@ -305,7 +305,9 @@ impl<'a> Sim<'a> {
     ) {
         deeds.push(match m {
             Move::Shoot { target, hit, .. } => Deed::Shoot { target: target.clone(), hit: *hit },
-            Move::PutOn(_, on) | Move::Set(_, on) => Deed::Handle { gesture: g, prop, place: Some(on.clone()), to: None },
+            Move::PutOn(_, on) | Move::Across(_, on) | Move::Set(_, on) => {
+                Deed::Handle { gesture: g, prop, place: Some(on.clone()), to: None }
+            }
             Move::Give(_, to) => Deed::Handle { gesture: g, prop, place: None, to: Some(to.clone()) },
             _ => Deed::Handle { gesture: g, prop, place: None, to: None },
         });
@@ -315,7 +317,9 @@ impl<'a> Sim<'a> {
             // clause lies there by its end
             t: match m {
                 Move::Shoot { .. } => t_start + RELEASE_AFTER,
-                Move::Take(_) | Move::Put(_) | Move::PutOn(..) | Move::Set(..) | Move::Clear(_) => t_start + 0.5 * g.seconds(),
+                Move::Take(_) | Move::Put(_) | Move::PutOn(..) | Move::Across(..) | Move::Set(..) | Move::Clear(_) => {
+                    t_start + 0.5 * g.seconds()
+                }
                 _ => t_done,
             },
             actor: at.a,

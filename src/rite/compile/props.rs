@@ -76,7 +76,13 @@ impl Sim<'_> {
                 );
                 return;
             }
-            Move::Put(_) | Move::PutOn(..) | Move::Give(..) | Move::Shoot { .. } | Move::StringBow(_) | Move::SlackBow(_)
+            Move::Put(_)
+            | Move::PutOn(..)
+            | Move::Across(..)
+            | Move::Give(..)
+            | Move::Shoot { .. }
+            | Move::StringBow(_)
+            | Move::SlackBow(_)
                 if holder != Some(e.actor) =>
             {
                 let msg = format!(
@@ -95,7 +101,7 @@ impl Sim<'_> {
                 let floor = self.court.floor(here.pos[0], here.pos[2]);
                 Some(PropAt::At([here.pos[0] + dx * 0.35, floor, here.pos[2] + dz * 0.35], Some(here.bearing)))
             }
-            Move::PutOn(_, place) | Move::Set(_, place) => self.lay(&e, &h, place),
+            Move::PutOn(_, place) | Move::Across(_, place) | Move::Set(_, place) => self.lay(&e, &h, place),
             Move::Give(_, to) => self.give(&e, &h, to, info),
             Move::Clear(_) => Some(PropAt::Absent),
             Move::StringBow(_) | Move::SlackBow(_) => {
@@ -135,7 +141,7 @@ impl Sim<'_> {
             self.court.solids.iter().find(|s| s.kind == ObjectKind::Basket && s.footprint.grow(BESIDE_BASKET).contains(p[0], p[2]))
         };
         let (what, dir, solid) = match (e.kind, &self.prop_now[e.prop]) {
-            (Move::PutOn(_, on), _) => ("puts", "into", basket(on)?),
+            (Move::PutOn(_, on) | Move::Across(_, on), _) => ("puts", "into", basket(on)?),
             (Move::Take(_) | Move::Hold(..), PropAt::At(p, _)) => ("takes", "out of", lying_in(*p)?),
             _ => return None,
         };
@@ -232,7 +238,9 @@ impl Sim<'_> {
             self.problem_in(Code::Hands, e.path(), msg, note);
             return None;
         }
-        Some(PropAt::At(p, Some(here.bearing)))
+        // a thing lies the way its layer faces, or across it (横)
+        let across = if matches!(e.kind, Move::Across(..)) { 90.0 } else { 0.0 };
+        Some(PropAt::At(p, Some((here.bearing + across) % 360.0)))
     }
 
     /// 授: to someone present, within reach, face to face (unless the clause says 并授).
