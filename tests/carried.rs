@@ -1,0 +1,68 @@
+//! Things and people the thirty-fourth audit found out of order, checked as relations: the rushes
+//! that bind the 大夫's arrows (乡射 大夫之矢，则兼束之以茅), and the order in which the singers go
+//! down when the music moves (迁乐, 乡饮酒疏「降时如初入之次第」).
+
+use sheli::rite::compile::{BeatInfo, Rite};
+
+fn xiang_she() -> Rite {
+    sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The beats whose text is `text`, in order.
+fn beats<'a>(rite: &'a Rite, text: &str) -> Vec<&'a BeatInfo> {
+    let found: Vec<&BeatInfo> = rite.beats().map(|(_, b)| b).filter(|b| b.text == text).collect();
+    assert!(!found.is_empty(), "no beat `{text}`");
+    found
+}
+
+fn flat(a: [f32; 3], b: [f32; 3]) -> f32 {
+    (a[0] - b[0]).hypot(a[2] - b[2])
+}
+
+#[test]
+fn the_grandees_arrows_lie_bound_with_rushes_until_he_unties_them() {
+    let rite = xiang_she();
+    let tl = &rite.timeline;
+    let prop = |id: &str| tl.props.iter().position(|p| p.id == id).unwrap_or_else(|| panic!("no prop {id}"));
+    let (rushes, arrow) = (prop("mao_shu"), prop("shi_dafu_1"));
+    let dafu = tl.actor_index("dafu").expect("the 大夫");
+    // 兼束之以茅: when the clause ends the rushes lie on the 楅 with his arrows, held by nobody
+    let bound = beats(&rite, "大夫之矢，则兼束之以茅，上握焉。")[0].end;
+    let (r, a) = (tl.prop_at(rushes, bound), tl.prop_at(arrow, bound));
+    assert!(r.held_by.is_none() && a.held_by.is_none(), "rushes held by {:?}, arrow by {:?}", r.held_by, a.held_by);
+    assert!(flat(r.pos, a.pos) < 0.1, "the rushes lie {:.2} m from the 大夫's arrows", flat(r.pos, a.pos));
+    // 大夫进坐，说矢束: he takes them off in that clause, and nobody else touches them in between
+    let untie = beats(&rite, "大夫进坐，说矢束，兴反位。")[0];
+    let mut t = bound;
+    while t < untie.start {
+        assert!(tl.prop_at(rushes, t).held_by.is_none(), "at {t:.1} s someone lifts the rushes off before the 大夫 unties them");
+        t += 0.5;
+    }
+    let held_in_clause = (0..=((untie.end - untie.start) / 0.1) as usize)
+        .any(|k| tl.prop_at(rushes, untie.start + k as f32 * 0.1).held_by == Some(dafu));
+    assert!(held_in_clause, "the 大夫 never takes the rushes off in 说矢束");
+    // and they are not left lying in the court when the rite is over: back with the 射器 west of the hall
+    let end = tl.prop_at(rushes, tl.duration - 0.1);
+    let places = tl.court.places_at(end.pos);
+    assert!(end.held_by.is_none() && places.iter().any(|p| p.contains("堂西")), "the rushes end at {places:?}");
+}
+
+#[test]
+fn the_first_singer_goes_down_before_the_second() {
+    let rite = xiang_she();
+    let tl = &rite.timeline;
+    let clause = beats(&rite, "降自西阶，")
+        .into_iter()
+        .find(|b| b.actors.iter().any(|&a| tl.actors[a].id == "gong_ge1"))
+        .expect("the musicians' 降自西阶");
+    // when each singer leaves the hall floor (the hall stands above the court)
+    let off_the_hall = |id: &str| {
+        let who = tl.actor_index(id).unwrap_or_else(|| panic!("no {id}"));
+        let top = tl.actor_at(who, clause.start).pos[1];
+        assert!(top > 0.3, "{id} is not on the hall when the clause begins");
+        (0..).map(|k| clause.start + k as f32 * 0.1).take_while(|&t| t <= clause.end).find(|&t| tl.actor_at(who, t).pos[1] < top - 0.05)
+    };
+    let (first, second) = (off_the_hall("gong_ge1"), off_the_hall("gong_ge2"));
+    let (Some(first), Some(second)) = (first, second) else { panic!("a singer never starts down: {first:?} {second:?}") };
+    assert!(first < second, "the second singer starts down at {second:.1} s, before the first at {first:.1} s");
+}
