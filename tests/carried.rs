@@ -38,8 +38,8 @@ fn the_grandees_arrows_lie_bound_with_rushes_until_he_unties_them() {
         assert!(tl.prop_at(rushes, t).held_by.is_none(), "at {t:.1} s someone lifts the rushes off before the 大夫 unties them");
         t += 0.5;
     }
-    let held_in_clause = (0..=((untie.end - untie.start) / 0.1) as usize)
-        .any(|k| tl.prop_at(rushes, untie.start + k as f32 * 0.1).held_by == Some(dafu));
+    let held_in_clause =
+        (0..=((untie.end - untie.start) / 0.1) as usize).any(|k| tl.prop_at(rushes, untie.start + k as f32 * 0.1).held_by == Some(dafu));
     assert!(held_in_clause, "the 大夫 never takes the rushes off in 说矢束");
     // and they are not left lying in the court when the rite is over: back with the 射器 west of the hall
     let end = tl.prop_at(rushes, tl.duration - 0.1);
