@@ -8,10 +8,10 @@ fn xiang_she() -> Rite {
     sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// The beats whose text is `text`, in order.
-fn beats<'a>(rite: &'a Rite, text: &str) -> Vec<&'a BeatInfo> {
-    let found: Vec<&BeatInfo> = rite.beats().map(|(_, b)| b).filter(|b| b.text == text).collect();
-    assert!(!found.is_empty(), "no beat `{text}`");
+/// The beats whose text holds `fragment` (as `--text` finds them), in order.
+fn beats<'a>(rite: &'a Rite, fragment: &str) -> Vec<&'a BeatInfo> {
+    let found: Vec<&BeatInfo> = rite.find_text(fragment).into_iter().map(|r| rite.beat(r)).collect();
+    assert!(!found.is_empty(), "no beat `{fragment}`");
     found
 }
 
