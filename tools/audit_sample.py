@@ -84,7 +84,9 @@ def main():
     random.Random(seed).shuffle(candidates)
     print("fragment\tnth\tmovers\trite_start\trite_end")
     for fragment, nth, movers, start, end in sorted(candidates[:count], key=lambda c: c[3]):
-        print(f"{fragment}\t{nth}\t{movers}\t{start:.3f}\t{end:.3f}")
+        # the times exactly as sheli gave them: rounded to the millisecond, a rite_end can fall a hair before the
+        # beat's last gesture completes, and the reader then sees it unfinished
+        print(f"{fragment}\t{nth}\t{movers}\t{start!r}\t{end!r}")
     print(f"# {len(candidates)} candidates of {len(beats)} beats", file=sys.stderr)
 
 main()
