@@ -229,6 +229,49 @@ fn the_shooting_to_music_is_loosed_on_an_even_drum() {
     }
 }
 
+/// 乡射注「乡射之鼓五节，歌五终，所以将八矢。一节之间当拾发，四节四拾，其一节先以听也」: under 《驺虞》
+/// each pair hears the song through once, then looses one round (拾) a singing, both of the pair
+/// in the same singing, four singings for their eight arrows.
+#[test]
+fn each_pair_hears_the_zou_yu_through_then_looses_a_round_a_singing() {
+    use sheli::rite::acts::gesture::Gesture;
+    use sheli::rite::timeline::Motion;
+    let rite = sheli::rite::load_named("xiang_she").unwrap();
+    let cue = rite.music.iter().find(|c| c.piece == "驺虞").unwrap();
+    let song = sheli::music::cue::once_through(Library::builtin(), "驺虞").unwrap() as f64;
+    let mut releases: Vec<(f64, &str)> = Vec::new();
+    for a in &rite.timeline.actors {
+        for s in &a.segments {
+            if let Motion::Gesture { gesture: Gesture::Shoot, .. } = s.motion {
+                let release = s.t0 as f64 + 2.0;
+                if release >= cue.start as f64 && release < cue.end as f64 {
+                    releases.push((release, a.id.as_str()));
+                }
+            }
+        }
+    }
+    releases.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let singing = |t: f64| ((t - cue.start as f64) / song + 1e-4).floor() as i64;
+    let in_singing = |k: i64| releases.iter().filter(|r| singing(r.0) == k).map(|r| r.1).collect::<Vec<_>>();
+    let last = releases.last().map_or(0, |r| singing(r.0));
+    let (mut k, mut pairs) = (0, 0);
+    while k <= last {
+        let round = in_singing(k);
+        if round.is_empty() {
+            k += 1;
+            continue;
+        }
+        assert!(k >= 1 && in_singing(k - 1).is_empty(), "{round:?} loose in singing {k} without one heard through before it");
+        assert!(round.len() == 2 && round[0] != round[1], "singing {k}: {round:?} is not one round of a pair");
+        for j in 1..4 {
+            assert_eq!(in_singing(k + j), round, "singing {}: not the same pair's next round as {round:?}", k + j);
+        }
+        k += 4;
+        pairs += 1;
+    }
+    assert!(pairs >= 5, "only {pairs} pairs shoot to the 驺虞");
+}
+
 /// 郑注「朔，始也。奏乐先击西鼙」: every 金奏 of 大射 opens on the 朔鼙 of the west 县, struck alone,
 /// and the great drum and the bells come in after it.
 #[test]

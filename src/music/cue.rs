@@ -29,6 +29,11 @@ pub struct Cue {
     /// archers who shoot at their own pace while it sounds (公 … 不以乐志)
     #[serde(default)]
     pub free: Vec<String>,
+    /// with a meter, the song is the 节: each pair first hears this many whole songs (终), then
+    /// looses one round (拾) a song, the two of the pair in the same one (乡射注「一节之间当拾发，
+    /// 四节四拾，其一节先以听也」); 0, the drum's strokes alone
+    #[serde(default)]
+    pub listen: u32,
 }
 
 /// A scene's named group of players: `Ensemble(id: "he_yue", parts: [(歌, "gong_ge"), …])`.

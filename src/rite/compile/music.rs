@@ -1,7 +1,10 @@
 //! Music on the rite's clock: a beat's cues are placed where the beat starts. A piece played once
 //! through holds the beat until it ends; a piece that sounds `until` a later clause repeats up to
 //! that clause's start, and if its drum keeps the beat (间若一) every arrow loosed meanwhile waits
-//! for a stroke, save those of the archers it leaves `free` (公 … 不以乐志).
+//! for a stroke, save those of the archers it leaves `free` (公 … 不以乐志); where the song itself
+//! is the 节 (`listen`), each pair hears it through first and then looses one round a song.
+
+use std::collections::HashMap;
 
 use super::Code;
 use super::sim::{Name, Sim};
@@ -17,13 +20,59 @@ use crate::rite::timeline::Motion;
 /// Seconds from the start of a shot (射) to the arrow's release.
 pub(super) const RELEASE_AFTER: f32 = 2.0;
 
-/// The drum releases fall on: its first stroke, the strokes' spacing, who is exempt, and the cue.
+/// The drum releases fall on: its first stroke, the strokes' spacing, who is exempt, and the cue;
+/// and where the song is the 节, the song's length, the songs a pair hears first, the song each
+/// archer last loosed in, and the archer who opened the latest pair's first round (with whether
+/// his partner has followed).
 #[derive(Debug, Clone)]
 pub(super) struct Meter {
     origin: f32,
     period: f32,
     free: Vec<usize>,
     cue: usize,
+    song: f32,
+    listen: u32,
+    loosed: HashMap<usize, i64>,
+    opened: Option<(usize, bool)>,
+}
+
+impl Meter {
+    /// The first stroke at or after `x`.
+    fn stroke_from(&self, x: f32) -> f32 {
+        self.origin + ((x - self.origin) / self.period - 1e-4).ceil().max(0.0) * self.period
+    }
+
+    /// Which singing of the song `x` falls in.
+    fn song_at(&self, x: f32) -> i64 {
+        ((x - self.origin) / self.song + 1e-4).floor() as i64
+    }
+
+    /// When archer `a`, ready to shoot at `t`, looses: on a stroke, and where the song is the 节,
+    /// one arrow a song; an archer's first arrow after a whole song heard (the first pair's from
+    /// the music's start, since it is struck up for them at their marks), unless his partner has
+    /// just opened their first round, whose song he shares (拾发).
+    fn release(&mut self, a: usize, t: f32) -> f32 {
+        let ready = t + RELEASE_AFTER;
+        if self.listen == 0 || self.song <= self.period {
+            return self.stroke_from(ready);
+        }
+        let start_of = |k: i64| self.origin + k as f32 * self.song;
+        let not_before = match (self.loosed.get(&a), self.opened) {
+            (Some(&k), _) => start_of(k + 1),
+            (None, Some((b, false))) if b != a => {
+                self.opened = Some((b, true));
+                ready
+            }
+            (None, _) => {
+                let heard_from = if self.loosed.is_empty() { 0 } else { ((t - self.origin) / self.song - 1e-4).ceil() as i64 };
+                self.opened = Some((a, false));
+                start_of(heard_from + self.listen as i64)
+            }
+        };
+        let release = self.stroke_from(ready.max(not_before));
+        self.loosed.insert(a, self.song_at(release));
+        release
+    }
 }
 
 impl Sim<'_> {
@@ -64,10 +113,26 @@ impl Sim<'_> {
                     t + once
                 }
             };
+            if cue.listen > 0 && !cue.meter {
+                self.problem(
+                    Code::Music,
+                    cpath.field(field::LISTEN),
+                    "`listen` counts the songs of a drum that keeps the beat: give `meter: true` too",
+                );
+            }
             if cue.meter {
                 let free =
                     cue.free.iter().enumerate().filter_map(|(j, who)| self.one_of(who, &cpath.field(field::FREE).index(j))).collect();
-                self.meter = Some(Meter { origin: t, period: drum_period(lib), free, cue: index });
+                self.meter = Some(Meter {
+                    origin: t,
+                    period: drum_period(lib),
+                    free,
+                    cue: index,
+                    song: once,
+                    listen: cue.listen,
+                    loosed: HashMap::new(),
+                    opened: None,
+                });
                 if cue.until.is_none() {
                     self.problem(
                         Code::Music,
@@ -158,17 +223,16 @@ impl Sim<'_> {
     /// While a drum keeps the beat, actor `a` about to shoot at `t` stands until his release will
     /// fall on a stroke. Returns when he begins to shoot.
     pub(super) fn wait_for_the_drum(&mut self, a: usize, t: f32) -> f32 {
-        let Some(m) = &self.meter else { return t };
+        let Some(m) = &mut self.meter else { return t };
         if m.free.contains(&a) {
             return t;
         }
-        let release = t + RELEASE_AFTER;
-        let on = m.origin + ((release - m.origin) / m.period - 1e-4).ceil().max(0.0) * m.period;
-        if on - release < 1e-3 {
+        let wait = m.release(a, t) - (t + RELEASE_AFTER);
+        if wait < 1e-3 {
             return t;
         }
         let rest = self.rest[a];
         let pose = Gesture::Wait.pose(rest.seated);
-        self.push_segment(a, t, on - release, Motion::Gesture { gesture: Gesture::Wait, pose }, rest)
+        self.push_segment(a, t, wait, Motion::Gesture { gesture: Gesture::Wait, pose }, rest)
     }
 }

@@ -26,6 +26,7 @@ pub const HUNG: &str = "hung";
 pub const ID: &str = "id";
 pub const KIND: &str = "kind";
 pub const LAYOUT: &str = "layout";
+pub const LISTEN: &str = "listen";
 pub const MEMBERS: &str = "members";
 pub const METER: &str = "meter";
 pub const MISS: &str = "miss";
@@ -56,7 +57,7 @@ pub const WHO: &str = "who";
 
 /// Every name above, for the test.
 #[cfg(test)]
-const ALL: [&str; 49] = [
+const ALL: [&str; 50] = [
     ACTORS,
     ACTS,
     ALTERNATIVES,
@@ -80,6 +81,7 @@ const ALL: [&str; 49] = [
     ID,
     KIND,
     LAYOUT,
+    LISTEN,
     MEMBERS,
     METER,
     MUSIC,
