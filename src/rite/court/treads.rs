@@ -114,6 +114,29 @@ pub fn off(stairway: &Stairway, k: usize, middle: [f32; 3], to_top: bool) -> Vec
     out
 }
 
+/// Where `p` stands across the stair of tread `t`, as the shift from the stair's middle line:
+/// the part of `p`'s offset square to the way up, kept a body's half width inside the tread. A walk
+/// on the stair keeps to that side (下射少右，乃降: he goes down on the side he stepped to).
+pub fn side_shift(stairway: &Stairway, t: &Tread, p: [f32; 3]) -> [f32; 2] {
+    let (b, top) = (stairway.bottom(), stairway.top());
+    let (ux, uz) = (top[0] - b[0], top[2] - b[2]);
+    let len = (ux * ux + uz * uz).sqrt();
+    if len < 1e-6 {
+        return [0.0, 0.0];
+    }
+    let (ax, az) = (-uz / len, ux / len);
+    let across = (p[0] - b[0]) * ax + (p[2] - b[2]) * az;
+    let width = (t.area.x1 - t.area.x0).abs() * ax.abs() + (t.area.z1 - t.area.z0).abs() * az.abs();
+    let room = (width / 2.0 - super::BODY_RADIUS).max(0.0);
+    let across = across.clamp(-room, room);
+    [ax * across, az * across]
+}
+
+/// `points` moved sideways by `shift`.
+pub fn shifted(points: Vec<[f32; 3]>, shift: [f32; 2]) -> Vec<[f32; 3]> {
+    points.into_iter().map(|p| [p[0] + shift[0], p[1], p[2] + shift[1]]).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,5 +149,20 @@ mod tests {
         assert_eq!(chinese_number(20), "二十");
         assert_eq!(chinese_number(37), "三十七");
         assert_eq!(tread_name("阼阶", 3), "阼阶第三等");
+    }
+
+    /// 下射少右，乃降: one who stands on the west half of a stair going up north keeps to that half
+    /// on it, and no further out than a body's half width from its side.
+    #[test]
+    fn a_walk_on_a_stair_keeps_to_the_side_it_stands_on() {
+        let footprint = Box2::around(0.0, 1.0, 1.4, 1.0);
+        let stairway = Stairway { id: "西阶".into(), profile: vec![[0.0, 0.0, 1.6], [0.0, 0.5, 0.5], [0.0, 1.0, 0.4]] };
+        let t = &treads(0, footprint, 5, Dir::N, 1.0)[0];
+        let [dx, dz] = side_shift(&stairway, t, [-0.3, 0.2, 1.3]);
+        assert!((dx + 0.3).abs() < 1e-5 && dz.abs() < 1e-5, "{dx} {dz}");
+        let [dx, _] = side_shift(&stairway, t, [-5.0, 0.2, 1.3]);
+        assert!((dx + (0.7 - super::super::BODY_RADIUS)).abs() < 1e-5, "{dx}");
+        let moved = shifted(stairway.profile.clone(), [-0.3, 0.0]);
+        assert!(moved.iter().all(|p| (p[0] + 0.3).abs() < 1e-6));
     }
 }
