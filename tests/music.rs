@@ -193,10 +193,28 @@ fn a_render_from_a_seek_is_the_same_span_cut_from_a_render_from_the_start() {
     assert!(part == whole[offset..], "the seek's render differs from the whole render's samples");
 }
 
-#[test]
-fn the_shooting_to_music_is_loosed_on_an_even_drum() {
+/// Every arrow loosed while `cue` sounds: (release time, archer), in time order. A shot's arrow
+/// leaves the string two seconds after the shot begins.
+fn releases<'r>(rite: &'r sheli::rite::Rite, cue: &sheli::music::cue::Placed) -> Vec<(f64, &'r str)> {
     use sheli::rite::acts::gesture::Gesture;
     use sheli::rite::timeline::Motion;
+    let mut out = Vec::new();
+    for a in &rite.timeline.actors {
+        for s in &a.segments {
+            if let Motion::Gesture { gesture: Gesture::Shoot, .. } = s.motion {
+                let release = s.t0 as f64 + 2.0;
+                if release >= cue.start as f64 && release < cue.end as f64 {
+                    out.push((release, a.id.as_str()));
+                }
+            }
+        }
+    }
+    out.sort_by(|a, b| a.0.total_cmp(&b.0));
+    out
+}
+
+#[test]
+fn the_shooting_to_music_is_loosed_on_an_even_drum() {
     for (scene, piece, free) in [("xiang_she", "驺虞", None), ("da_she", "狸首", Some("gong"))] {
         let rite = sheli::rite::load_named(scene).unwrap();
         let lib = Library::builtin();
@@ -209,21 +227,14 @@ fn the_shooting_to_music_is_loosed_on_an_even_drum() {
             assert!((w[1] - w[0] - period).abs() < 1e-6, "{scene}: strokes {:.3} and {:.3} are not {period} s apart", w[0], w[1]);
         }
         let mut on_beat = 0;
-        for a in &rite.timeline.actors {
-            for s in &a.segments {
-                let Motion::Gesture { gesture: Gesture::Shoot, .. } = s.motion else { continue };
-                let release = s.t0 as f64 + 2.0;
-                if release < cue.start as f64 || release >= cue.end as f64 {
-                    continue;
-                }
-                if Some(a.id.as_str()) == free {
-                    continue;
-                }
-                let nearest = strokes.iter().map(|t| (t - release).abs()).fold(f64::MAX, f64::min);
-                // rite time is kept in f32: a few milliseconds at hours into the rite
-                assert!(nearest < 0.01, "{scene}: {} looses at {release:.3}, {nearest:.3} s off the drum", a.id);
-                on_beat += 1;
+        for (release, archer) in releases(&rite, cue) {
+            if Some(archer) == free {
+                continue;
             }
+            let nearest = strokes.iter().map(|t| (t - release).abs()).fold(f64::MAX, f64::min);
+            // rite time is kept in f32: a few milliseconds at hours into the rite
+            assert!(nearest < 0.01, "{scene}: {archer} looses at {release:.3}, {nearest:.3} s off the drum");
+            on_beat += 1;
         }
         assert!(on_beat >= 16, "{scene}: only {on_beat} releases to the music");
     }
@@ -234,23 +245,10 @@ fn the_shooting_to_music_is_loosed_on_an_even_drum() {
 /// in the same singing, four singings for their eight arrows.
 #[test]
 fn each_pair_hears_the_zou_yu_through_then_looses_a_round_a_singing() {
-    use sheli::rite::acts::gesture::Gesture;
-    use sheli::rite::timeline::Motion;
     let rite = sheli::rite::load_named("xiang_she").unwrap();
     let cue = rite.music.iter().find(|c| c.piece == "驺虞").unwrap();
     let song = sheli::music::cue::once_through(Library::builtin(), "驺虞").unwrap() as f64;
-    let mut releases: Vec<(f64, &str)> = Vec::new();
-    for a in &rite.timeline.actors {
-        for s in &a.segments {
-            if let Motion::Gesture { gesture: Gesture::Shoot, .. } = s.motion {
-                let release = s.t0 as f64 + 2.0;
-                if release >= cue.start as f64 && release < cue.end as f64 {
-                    releases.push((release, a.id.as_str()));
-                }
-            }
-        }
-    }
-    releases.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let releases = releases(&rite, cue);
     let singing = |t: f64| ((t - cue.start as f64) / song + 1e-4).floor() as i64;
     let in_singing = |k: i64| releases.iter().filter(|r| singing(r.0) == k).map(|r| r.1).collect::<Vec<_>>();
     let last = releases.last().map_or(0, |r| singing(r.0));

@@ -163,24 +163,19 @@ impl Sim<'_> {
         if let Some(t) = end.or(start).filter(|t| named_other(t)) {
             return Some(Err(RouteError::OtherStair { tread_of: stair_of(t).id.clone(), named: via.unwrap_or_default().to_string() }));
         }
-        use crate::rite::court::treads::{along, off, shifted, side_shift};
+        use crate::rite::court::treads::{along, beside, off, side_shift};
         Some((|| {
             let mut path = vec![from];
             let mut here = from;
+            // on the stair each keeps to the side he stands on (or, coming to a tread, the side he goes to)
             if let Some(s) = start {
-                // on the stair each keeps to the side he stands on (or, coming to a tread, the side he goes to)
                 if let Some(e) = end.filter(|e| e.stair == s.stair) {
-                    let side = side_shift(stair_of(e), e, dest);
-                    let mut steps = shifted(along(stair_of(s), Some(s.k), false, e.k, dest), side);
-                    steps.pop();
-                    path.extend(steps);
-                    path.push(dest);
+                    path.extend(along(stair_of(s), Some(s.k), false, e.k, dest, side_shift(stair_of(e), e, dest)));
                     return Ok(path);
                 }
                 // off the stair toward where the walk goes: up onto the hall, or down to the court
                 let to_top = end.is_none() && court.floor_at(dest) == crate::rite::court::Level::Hall;
-                let side = side_shift(stair_of(s), s, from);
-                path.extend(shifted(off(stair_of(s), s.k, from, to_top), side).into_iter().skip(1));
+                path.extend(off(stair_of(s), s.k, from, to_top, side_shift(stair_of(s), s, from)).into_iter().skip(1));
                 here = *path.last().expect("a stair has ends");
             }
             match end {
@@ -188,13 +183,10 @@ impl Sim<'_> {
                     let st = stair_of(e);
                     let side = side_shift(st, e, dest);
                     let from_top = court.floor_at(here) == crate::rite::court::Level::Hall;
-                    let entry = shifted(vec![if from_top { st.top() } else { st.bottom() }], side)[0];
+                    let entry = beside(if from_top { st.top() } else { st.bottom() }, side);
                     let level = court.floor_at(here);
                     path.extend(self.router.route(here, level, entry, level, None)?.into_iter().skip(1));
-                    let mut steps = shifted(along(st, None, from_top, e.k, dest), side);
-                    steps.pop();
-                    path.extend(steps.into_iter().skip(1));
-                    path.push(dest);
+                    path.extend(along(st, None, from_top, e.k, dest, side).into_iter().skip(1));
                 }
                 None => path.extend(self.router.route(here, court.floor_at(here), dest, court.floor_at(dest), None)?.into_iter().skip(1)),
             }

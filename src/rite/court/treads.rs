@@ -85,33 +85,30 @@ pub fn tread_regions(stairway: &Stairway, treads: &[Tread], taken: &dyn Fn(&str)
     out
 }
 
-/// The path along a stair's profile from one of its ends (`from_top`) or from tread `from` to
-/// tread `to`, ending at the tread's middle.
-pub fn along(stairway: &Stairway, from: Option<usize>, from_top: bool, to: usize, middle: [f32; 3]) -> Vec<[f32; 3]> {
+/// The path along a stair's profile, moved `side` off its middle line (`side_shift`), from one of
+/// its ends (`from_top`) or from tread `from` to tread `to`, ending at `middle` on the tread.
+pub fn along(stairway: &Stairway, from: Option<usize>, from_top: bool, to: usize, middle: [f32; 3], side: [f32; 2]) -> Vec<[f32; 3]> {
     let p = &stairway.profile;
     // tread k spans profile points 2k and 2k + 1: going up one enters a tread at its first point,
     // going down at its second
-    let mut out: Vec<[f32; 3]> = match from {
+    let steps: Vec<[f32; 3]> = match from {
         Some(j) if j == to => Vec::new(),
         Some(j) if j < to => p[2 * j + 1..=2 * to].to_vec(),
         Some(j) => p[2 * to + 1..=2 * j].iter().rev().copied().collect(),
         None if from_top => p[2 * to + 1..].iter().rev().copied().collect(),
         None => p[..=2 * to].to_vec(),
     };
+    let mut out: Vec<[f32; 3]> = steps.into_iter().map(|q| beside(q, side)).collect();
     out.push(middle);
     out
 }
 
-/// The path from tread `k` out to the stair's top (onto the hall) or its foot.
-pub fn off(stairway: &Stairway, k: usize, middle: [f32; 3], to_top: bool) -> Vec<[f32; 3]> {
+/// The path from `middle` on tread `k` out to the stair's top (onto the hall) or its foot, moved
+/// `side` off the stair's middle line.
+pub fn off(stairway: &Stairway, k: usize, middle: [f32; 3], to_top: bool, side: [f32; 2]) -> Vec<[f32; 3]> {
     let p = &stairway.profile;
-    let mut out = vec![middle];
-    if to_top {
-        out.extend_from_slice(&p[2 * k + 1..]);
-    } else {
-        out.extend(p[..=2 * k].iter().rev());
-    }
-    out
+    let steps: Vec<[f32; 3]> = if to_top { p[2 * k + 1..].to_vec() } else { p[..=2 * k].iter().rev().copied().collect() };
+    std::iter::once(middle).chain(steps.into_iter().map(|q| beside(q, side))).collect()
 }
 
 /// Where `p` stands across the stair of tread `t`, as the shift from the stair's middle line:
@@ -132,9 +129,9 @@ pub fn side_shift(stairway: &Stairway, t: &Tread, p: [f32; 3]) -> [f32; 2] {
     [ax * across, az * across]
 }
 
-/// `points` moved sideways by `shift`.
-pub fn shifted(points: Vec<[f32; 3]>, shift: [f32; 2]) -> Vec<[f32; 3]> {
-    points.into_iter().map(|p| [p[0] + shift[0], p[1], p[2] + shift[1]]).collect()
+/// `p` moved sideways by `side`.
+pub fn beside(p: [f32; 3], side: [f32; 2]) -> [f32; 3] {
+    [p[0] + side[0], p[1], p[2] + side[1]]
 }
 
 #[cfg(test)]
@@ -162,7 +159,11 @@ mod tests {
         assert!((dx + 0.3).abs() < 1e-5 && dz.abs() < 1e-5, "{dx} {dz}");
         let [dx, _] = side_shift(&stairway, t, [-5.0, 0.2, 1.3]);
         assert!((dx + (0.7 - super::super::BODY_RADIUS)).abs() < 1e-5, "{dx}");
-        let moved = shifted(stairway.profile.clone(), [-0.3, 0.0]);
-        assert!(moved.iter().all(|p| (p[0] + 0.3).abs() < 1e-6));
+        // the profile walked moves to that side; the spot walked to stays where it is
+        let dest = [-0.3, 0.2, 1.3];
+        let path = along(&stairway, None, true, 0, dest, [-0.3, 0.0]);
+        assert_eq!(path.len(), 3);
+        assert_eq!(path.last(), Some(&dest));
+        assert!(path[..path.len() - 1].iter().all(|p| (p[0] + 0.3).abs() < 1e-6), "{path:?}");
     }
 }
