@@ -60,3 +60,22 @@ fn a_crossing_with_one_standing_is_found() {
     let bad = breaches(&rite);
     assert!(bad.iter().any(|r| r.contains("司射进，与司马交于阶前")), "{bad:?}");
 }
+
+/// 乡射礼 third round 「拾取矢，如初」: as in the first taking, each pair going back passes the pair
+/// coming, each with the other on his left (与进者相左，相揖), though it goes on to the 堂西 rather
+/// than to its place. The clause does not name the crossing, so the check names the pairs.
+#[test]
+fn the_last_taking_passes_the_pair_coming_as_at_first() {
+    let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let (_, beat) = rite.beats().find(|(_, b)| b.text.starts_with("拾取矢，如初;矢不挟")).expect("the clause");
+    let idx = |id: &str| rite.timeline.actor_index(id).unwrap_or_else(|| panic!("no {id}"));
+    for (back, coming) in [("shangou", "ciou"), ("ciou", "xiaou")] {
+        let passed = ["shang", "xia"].iter().any(|a| {
+            ["shang", "xia"].iter().any(|b| {
+                let (a, b) = (idx(&format!("{back}_{a}")), idx(&format!("{coming}_{b}")));
+                sheli::rite::timeline::crossing::passes(&rite.timeline, a, b, beat.start, beat.end, Side::Left)
+            })
+        });
+        assert!(passed, "the {back} pair going back does not pass the {coming} pair coming, on the left");
+    }
+}
