@@ -329,3 +329,31 @@ fn every_lyric_character_shown_has_a_glyph() {
     }
     assert!(missing.is_empty(), "no glyph for {missing:?}: add a form to music::library::shown or run tools/subset_font.sh");
 }
+
+/// Music is played from where the players stand: while a part sounds, none of those who play it is
+/// walking (乃管《新宫》三终: the pipers take their stand in the east 县 first, 郑注「立于东县之中」, and
+/// pipe from it to 卒管).
+#[test]
+fn nobody_plays_walking() {
+    for scene in ["xiang_she", "da_she"] {
+        let rite = sheli::rite::load_named(scene).unwrap();
+        let mut bad = Vec::new();
+        for cue in &rite.music {
+            for (part, players) in &cue.parts {
+                for &p in players {
+                    let track = &rite.timeline.actors[p];
+                    let mut t = cue.start;
+                    while t < cue.end {
+                        let s = track.at(t);
+                        if s.present && s.pose == sheli::rite::timeline::Pose::Walking {
+                            bad.push(format!("{scene}: 《{}》 {} by {} walking at {t:.1}", cue.piece, part.name(), track.id));
+                            break;
+                        }
+                        t += 0.5;
+                    }
+                }
+            }
+        }
+        assert!(bad.is_empty(), "{} parts played walking:\n{}", bad.len(), bad.join("\n"));
+    }
+}
