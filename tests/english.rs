@@ -93,7 +93,7 @@ fn every_speech_act_has_its_english() {
         for a in 0..rite.timeline.actors.len() {
             for (_, acts) in rite.duties(a) {
                 for d in acts.iter().flatten() {
-                    if let sheli::rite::acts::deed::Deed::Say(what) = d {
+                    if let sheli::rite::acts::deed::Deed::Say(what) | sheli::rite::acts::deed::Deed::Call { words: what, .. } = d {
                         assert!(g.speech_en(what).is_some(), "{}: no English for the speech `{what}`", rite.id);
                     }
                 }

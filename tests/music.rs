@@ -357,3 +357,48 @@ fn nobody_plays_walking() {
         assert!(bad.is_empty(), "{} parts played walking:\n{}", bad.len(), bad.join("\n"));
     }
 }
+
+/// 乡射「获者坐而获，举旌以宫，偃旌以商」: the marker's call of a hit is heard, on 宫 (黄钟) as he raises
+/// the flag and a whole tone higher on 商 (太簇) as he lowers it (贾疏「以黄钟之初九下生林钟…林钟又上生大蔟」),
+/// the first in full voice and the second softer (贾疏「举旌以宫，大言获也；偃旌以商，小言获也」).
+#[test]
+fn the_markers_call_is_heard_on_gong_then_shang() {
+    let rite = sheli::rite::load_named("xiang_she").unwrap();
+    let (_, raise) = rite.beats().find(|(_, b)| b.text.starts_with("举旌以宫")).expect("举旌以宫");
+    let start = raise.start;
+    let calls: Vec<_> = rite.voices.iter().filter(|v| v.t >= start && v.t < start + 8.0 && v.tone.is_some()).collect();
+    assert_eq!(calls.len(), 2, "two calls in 举旌以宫，偃旌以商: {calls:?}");
+    let samples = audio(&["xiang_she", "--from", "举旌以宫", "--to", "偃旌以商"]);
+    let heard = |v: &sheli::music::voice::Spoken| {
+        let a = (((v.t - start) as f64 + 0.3) * 44_100.0) as usize;
+        let window: Vec<f64> = samples[a..a + 8192].iter().map(|&s| s as f64).collect();
+        let rms = (window.iter().map(|s| s * s).sum::<f64>() / window.len() as f64).sqrt();
+        (fundamental(&window), rms)
+    };
+    let ((gong, loud), (shang, soft)) = (heard(calls[0]), heard(calls[1]));
+    let hz = Library::builtin().choices.huangzhong_hz as f64;
+    // sung in a man's voice, an octave below the pitch-pipe
+    assert!(cents(hz / 2.0, gong).abs() < 20.0, "the 宫 call is heard at {gong:.1} Hz, not 黄钟 {:.1}", hz / 2.0);
+    assert!((cents(gong, shang) - 204.0).abs() < 20.0, "商 is {:.0} cents above 宫, not a whole tone", cents(gong, shang));
+    assert!(loud > 1.5 * soft && soft > 100.0, "宫 in full voice ({loud:.0}), 商 softer but heard ({soft:.0})");
+}
+
+/// Whatever is said aloud is heard: every `Say` and `Call` of both rites is a voice on the
+/// soundtrack, and a plain speech (the host's 辞) is sound in a span where no music plays.
+#[test]
+fn what_is_said_is_heard() {
+    use sheli::rite::acts::deed::Deed;
+    for scene in ["xiang_she", "da_she"] {
+        let rite = sheli::rite::load_named(scene).unwrap();
+        let said: usize = (0..rite.timeline.actors.len())
+            .flat_map(|a| rite.duties(a))
+            .flat_map(|(_, acts)| acts.iter().flatten())
+            .filter(|d| matches!(d, Deed::Say(_) | Deed::Call { .. }))
+            .count();
+        assert!(said > 100, "{scene}: only {said} speeches");
+        assert_eq!(rite.voices.len(), said, "{scene}: every speech is a voice");
+    }
+    let samples = audio(&["xiang_she", "--from", "主人辞降", "--to", "主人辞降"]);
+    let peak = samples.iter().map(|s| s.unsigned_abs()).max().unwrap_or(0);
+    assert!(peak > 300, "the host's 辞降 is silent (peak {peak})");
+}

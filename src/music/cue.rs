@@ -70,6 +70,9 @@ pub enum Part {
     LeadDrum,
     #[serde(rename = "鼗")]
     Tao,
+    /// a voice speaking or calling (`Say`, `Call`): never a part a cue gives
+    #[serde(skip_deserializing)]
+    Voice,
 }
 
 impl Part {
@@ -85,6 +88,7 @@ impl Part {
             Part::SmallDrum => "鼙",
             Part::LeadDrum => "朔鼙",
             Part::Tao => "鼗",
+            Part::Voice => "声",
         }
     }
 
@@ -100,6 +104,7 @@ impl Part {
             Part::SmallDrum => "small drum",
             Part::LeadDrum => "leading small drum",
             Part::Tao => "rattle drum",
+            Part::Voice => "speaking voice",
         }
     }
 

@@ -8,3 +8,4 @@ pub mod sepu;
 pub mod synth;
 pub mod track;
 pub mod tuning;
+pub mod voice;

@@ -35,7 +35,7 @@ pub fn tail(part: Part) -> f64 {
         Part::Drum => 1.2,
         Part::SmallDrum | Part::LeadDrum => 0.6,
         Part::Tao => 0.4,
-        Part::Sing | Part::Sheng | Part::Guan => 0.0,
+        Part::Sing | Part::Sheng | Part::Guan | Part::Voice => 0.0,
     }
 }
 
@@ -85,6 +85,12 @@ pub fn sample(n: &Note, tau: f64) -> f32 {
             let amps = [1.0, 0.5, 0.32, 0.2, 0.12, 0.07];
             let body: f64 = amps.iter().enumerate().map(|(k, a)| a * sine(phase * (k + 1) as f64)).sum();
             0.22 * body * held(tau, n.dur, 0.08, 0.12)
+        }
+        // a man speaking or calling: a voice at its own pitch, open vowel, quick onset, no vibrato
+        Part::Voice => {
+            let amps = [1.0, 0.8, 0.55, 0.3, 0.18, 0.1, 0.06];
+            let body: f64 = amps.iter().enumerate().map(|(k, a)| a * sine(f * tau * (k + 1) as f64)).sum();
+            0.2 * body * held(tau, n.dur, 0.03, 0.08)
         }
         // plucked strings: bright partials that die away, the higher the sooner
         Part::Se => {

@@ -5,6 +5,7 @@ use super::cue::{Part, Placed, drum_period};
 use super::library::{Library, Melody};
 use super::synth::{self, Note};
 use super::tuning::Pitch;
+use super::voice::Spoken;
 
 /// One part of one cue as it sounds: who plays it, from when to when, and where each character
 /// of its melody falls.
@@ -20,6 +21,8 @@ pub struct Performance {
     pub lost: bool,
     /// each character's onset: (time, stanza, index in the stanza)
     pub marks: Vec<(f64, usize, usize)>,
+    /// a voice's call: the note it is set on (plain speech has none)
+    pub call: Option<Pitch>,
 }
 
 /// What is sounding at a moment, for the panel and `sheli state --json`.
@@ -89,6 +92,7 @@ impl Soundtrack {
                     melody: alias.map(|a| a.melody.clone()),
                     lost,
                     marks: Vec::new(),
+                    call: None,
                 };
                 if part.melodic() {
                     if let Some(song) = song {
@@ -119,6 +123,34 @@ impl Soundtrack {
         }
         track.notes.sort_by(|a, b| a.t0.total_cmp(&b.t0));
         track
+    }
+
+    /// Adds what is said and called aloud, each syllable on the clock from where it is said.
+    pub fn with_voices(mut self, voices: &[Spoken], clock: &dyn Fn(f32) -> f64) -> Soundtrack {
+        for v in voices {
+            let start = clock(v.t);
+            let mut p = Performance {
+                piece: v.words.clone(),
+                part: Part::Voice,
+                performers: vec![v.actor],
+                start,
+                end: start,
+                melody: None,
+                lost: false,
+                marks: Vec::new(),
+                call: v.tone.map(|t| t.pitch()),
+            };
+            for (i, (at, dur, freq, gain)) in v.notes(self.huangzhong_hz).into_iter().enumerate() {
+                p.marks.push((start + at, 0, i));
+                p.end = start + at + dur;
+                self.notes.push(Note { t0: start + at, dur, part: Part::Voice, freq, gain });
+            }
+            if !p.marks.is_empty() {
+                self.performances.push(p);
+            }
+        }
+        self.notes.sort_by(|a, b| a.t0.total_cmp(&b.t0));
+        self
     }
 
     fn lay_melody(&mut self, p: &mut Performance, song: &super::library::Song, plan: &[(usize, f64)], spn: f64) {
@@ -166,6 +198,10 @@ impl Soundtrack {
                     Melody::Lost(_) => None,
                 });
                 let (note, lyric) = match (at, song) {
+                    // a voice: its words, the syllable now said, and the note of a call
+                    (Some((_, _, i)), _) if p.part == Part::Voice => {
+                        (p.call, Some((p.piece.chars().filter(|c| c.is_alphanumeric()).collect(), i)))
+                    }
                     (Some((_, k, i)), Some(s)) => (s.stanzas[k].pitches().get(i).copied(), Some((s.stanzas[k].lyric.clone(), i))),
                     _ => (None, None),
                 };

@@ -25,6 +25,7 @@ impl Deed {
             Deed::Exit => "出".into(),
             Deed::Gesture(g) => g.name().into(),
             Deed::Say(what) => what.clone(),
+            Deed::Call { words, tone } => format!("{words}以{}", tone.name()),
             Deed::Handle { gesture, prop, place: on, to } => {
                 let thing = &rite.timeline.props[*prop].name;
                 match (gesture, on, to) {
@@ -53,6 +54,7 @@ impl Deed {
             Deed::Exit => "goes out".into(),
             Deed::Gesture(g) => g.en().into(),
             Deed::Say(what) => rite.speech_en(what),
+            Deed::Call { words, tone } => format!("{}, on the note {}", rite.speech_en(words), tone.pinyin()),
             Deed::Handle { gesture, prop, place: on, to } => {
                 let thing = rite.prop_en(*prop);
                 match (gesture, on, to) {

@@ -20,6 +20,11 @@ pub enum Deed {
     Gesture(Gesture),
     /// a speech act, in the scene's words (辞, 对, 请射 …)
     Say(String),
+    /// words called on a note (获 on 宫)
+    Call {
+        words: String,
+        tone: crate::music::voice::Tone,
+    },
     /// 取, 奠, 授, 设, 彻: a thing handled, and where it goes or whom it is handed to
     Handle {
         gesture: Gesture,

@@ -309,6 +309,7 @@ impl Move {
             | Move::UnfurlTarget(p) => vec![p],
             Move::PutOn(p, q) | Move::Across(p, q) | Move::Give(p, q) | Move::Set(p, q) => vec![p, q],
             Move::Shoot { arrow, target, .. } => vec![arrow, target],
+            Move::Call { words, .. } => vec![words],
             Move::Together(moves) => moves.iter_mut().flat_map(Move::names_mut).collect(),
             _ => Vec::new(),
         }
@@ -386,7 +387,7 @@ impl Move {
             Move::Set(..) => Gesture::Set,
             Move::Clear(_) => Gesture::Clear,
             Move::Shoot { .. } => Gesture::Shoot,
-            Move::Say(_) => Gesture::Speak,
+            Move::Say(_) | Move::Call { .. } => Gesture::Speak,
             Move::Wait(_) => Gesture::Wait,
             Move::Together(moves) => return moves.first().and_then(Move::gesture),
             Move::Go { .. } | Move::StepBack(_) | Move::Face(_) | Move::ZuoHuan(_) | Move::YouHuan(_) | Move::Enter(_) | Move::Exit => {

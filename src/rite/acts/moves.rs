@@ -97,6 +97,11 @@ pub enum Move {
     },
     /// a speech act: 辞, 对, 告, 命, 请, 许, 诺 …
     Say(String),
+    /// words called on a note (获者「举旌以宫，偃旌以商」): `Call(words: "获", tone: 宫)`
+    Call {
+        words: String,
+        tone: crate::music::voice::Tone,
+    },
     /// stand still for seconds
     Wait(#[serde(deserialize_with = "seconds")] f32),
     #[serde(rename = "拜")]

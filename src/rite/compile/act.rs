@@ -5,6 +5,7 @@ use super::event::PropEvent;
 use super::music::RELEASE_AFTER;
 use super::sim::{Name, Sim};
 use super::{Code, WALK_SPEED};
+use crate::music::voice::{Spoken, Tone};
 use crate::rite::acts::deed::Deed;
 use crate::rite::acts::gesture::Gesture;
 use crate::rite::court::route::RouteError;
@@ -58,7 +59,7 @@ impl<'a> Sim<'a> {
                 continue;
             }
             // a gesture that handles no thing and is no speech or wait: 拜, 揖, 坐, 相, 解纲 …
-            let plain = m.thing().is_none() && !matches!(m, Move::Say(_) | Move::Wait(_));
+            let plain = m.thing().is_none() && !matches!(m, Move::Say(_) | Move::Call { .. } | Move::Wait(_));
             t = match (m, m.gesture()) {
                 (Move::Together(moves), _) => self.handle_together(&at, moves, t, events, deeds),
                 (_, Some(g)) if plain => self.gesture(&at, m, g, t, events, deeds),
@@ -75,7 +76,8 @@ impl<'a> Sim<'a> {
                 (Move::Enter(place), _) => self.enter(&at, place, t, deeds),
                 (Move::Exit, _) => self.exit(&at, t, events, deeds),
                 (Move::Wait(s), _) => self.wait(&at, *s, t, deeds),
-                (Move::Say(what), _) => self.say(a, what, t, deeds),
+                (Move::Say(what), _) => self.say(a, what, None, t, deeds),
+                (Move::Call { words, tone }, _) => self.say(a, words, Some(*tone), t, deeds),
                 // every other move handles a thing
                 _ => self.handle(&at, m, t, events, deeds),
             };
@@ -233,8 +235,13 @@ impl<'a> Sim<'a> {
         self.push_segment(at.a, t, seconds, Motion::Gesture { gesture: Gesture::Wait, pose }, rest)
     }
 
-    fn say(&mut self, a: usize, what: &str, t: f32, deeds: &mut Vec<Deed>) -> f32 {
-        deeds.push(Deed::Say(what.to_string()));
+    /// Words said aloud, or called on a note: a deed, and a voice on the soundtrack.
+    fn say(&mut self, a: usize, words: &str, tone: Option<Tone>, t: f32, deeds: &mut Vec<Deed>) -> f32 {
+        deeds.push(match tone {
+            Some(tone) => Deed::Call { words: words.to_string(), tone },
+            None => Deed::Say(words.to_string()),
+        });
+        self.voices.push(Spoken { t, actor: a, words: words.to_string(), tone });
         self.gesture_in_place(a, t, Gesture::Speak)
     }
 

@@ -74,6 +74,8 @@ pub struct Rite {
     pub timeline: Timeline,
     /// the music the beats set going, on the rite's clock
     pub music: Vec<crate::music::cue::Placed>,
+    /// what is said and called aloud, in time order
+    pub voices: Vec<crate::music::voice::Spoken>,
     /// 郑注, 音义 and 贾疏 by clause, where the scene has a recorded alignment beside it
     pub commentary: crate::commentary::Commentary,
     /// the disputed points the scene declares, and the readings chosen (the default of the rest)
@@ -138,7 +140,8 @@ pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
     let mut sim = Sim::new(scene, &court, problems);
     sim.forecast = Some(&forecast);
     let steps = sim.play();
-    let Sim { tracks, props, problems, music, cords, .. } = sim;
+    let Sim { tracks, props, problems, music, mut voices, cords, .. } = sim;
+    voices.sort_by(|a, b| a.t.total_cmp(&b.t));
     if !problems.is_empty() {
         return Err(problems);
     }
@@ -150,6 +153,7 @@ pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
         steps,
         timeline: Timeline { court, actors: tracks, props, cords, duration },
         music,
+        voices,
         commentary: crate::commentary::Commentary::default(),
         readings: scene.readings.clone(),
         chosen: Vec::new(),

@@ -35,6 +35,8 @@ pub(super) struct Sim<'a> {
     pub(super) budget: Budget,
     pub(super) route_cache: HashMap<(i64, i64, i64, i64, i64, i64, Option<String>), Vec<[f32; 3]>>,
     pub(super) music: Vec<crate::music::cue::Placed>,
+    /// what is said and called aloud, in the order played
+    pub(super) voices: Vec<crate::music::voice::Spoken>,
     /// the drum that releases fall on, while a piece keeps the beat: (first stroke, period)
     pub(super) meter: Option<super::music::Meter>,
     /// cues sounding until a later clause: (index in `music`, the clause's words, the cue's node)
@@ -114,6 +116,7 @@ impl<'a> Sim<'a> {
             budget: Budget::default(),
             route_cache: HashMap::new(),
             music: Vec::new(),
+            voices: Vec::new(),
             meter: None,
             pending: Vec::new(),
             music_at: Vec::new(),

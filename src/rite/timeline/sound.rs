@@ -6,8 +6,10 @@ use crate::music::track::Soundtrack;
 use crate::rite::compile::Rite;
 
 impl Rite {
-    /// The music laid out on `map`'s clock: rite time under the real pace, viewing time under film.
+    /// The music and the voices laid out on `map`'s clock: rite time under the real pace, viewing
+    /// time under film.
     pub fn soundtrack(&self, map: &PaceMap, lib: &Library) -> Soundtrack {
-        Soundtrack::new(lib, &self.music, &|t| map.to_view(t) as f64)
+        let clock = |t: f32| map.to_view(t) as f64;
+        Soundtrack::new(lib, &self.music, &clock).with_voices(&self.voices, &clock)
     }
 }

@@ -28,7 +28,13 @@ fn draw(
 ) -> Result {
     let Some(music) = music else { return Ok(()) };
     let lib = Library::builtin();
-    let now = music.track.sounding(stage.pace.to_view(head.t) as f64, lib);
+    // voices (speech and calls) are shown where they are said, not as music
+    let now: Vec<_> = music
+        .track
+        .sounding(stage.pace.to_view(head.t) as f64, lib)
+        .into_iter()
+        .filter(|s| s.part != crate::music::cue::Part::Voice)
+        .collect();
     let Some(lead) = now.first() else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
     let lang = language.0;
