@@ -402,3 +402,27 @@ fn what_is_said_is_heard() {
     let peak = samples.iter().map(|s| s.unsigned_abs()).max().unwrap_or(0);
     assert!(peak > 300, "the host's 辞降 is silent (peak {peak})");
 }
+
+/// 乡射「获者执旌许诺，声不绝，以至于乏」 (注「不以宫商，不绝而已」): the marker's 诺 is held unbroken
+/// all the way to the blind, and stops when he does.
+#[test]
+fn the_markers_assent_is_held_unbroken_to_the_blind() {
+    let rite = sheli::rite::load_named("xiang_she").unwrap();
+    let (_, beat) = rite.beats().find(|(_, b)| b.text.starts_with("获者执旌许诺，声不绝，以至于乏")).expect("the clause");
+    let marker = rite.timeline.actor_index("huozhe").unwrap();
+    let voice = rite.voices.iter().find(|v| v.actor == marker && v.t >= beat.start && v.t < beat.end).expect("his 诺");
+    let held = voice.held.expect("held, not said") as f64;
+    let walk: f64 = rite.timeline.actors[marker]
+        .segments
+        .iter()
+        .filter(|s| matches!(s.motion, sheli::rite::timeline::Motion::Walk { .. }) && s.t0 >= voice.t && s.t1 <= beat.end)
+        .map(|s| (s.t1 - s.t0) as f64)
+        .sum();
+    assert!(walk > 10.0, "the walk to the 乏 takes {walk:.1} s");
+    assert!(held >= walk, "the 诺 is held {held:.1} s, the walk takes {walk:.1} s");
+    // heard in the middle of the walk
+    let samples = audio(&["xiang_she", "--from", "获者执旌许诺，声不绝，以至于乏", "--to", "获者执旌许诺，声不绝，以至于乏"]);
+    let mid = (((voice.t - beat.start) as f64 + held / 2.0) * 44_100.0) as usize;
+    let peak = samples[mid..mid + 4410].iter().map(|s| s.unsigned_abs()).max().unwrap_or(0);
+    assert!(peak > 300, "silent halfway to the 乏 (peak {peak})");
+}

@@ -76,6 +76,9 @@ pub struct Spoken {
     pub words: String,
     /// the note a call is set on; `None` for plain speech
     pub tone: Option<Tone>,
+    /// seconds the voice is held unbroken (声不绝), its last syllable drawn out; `None` for speech
+    /// at its own pace
+    pub held: Option<f32>,
 }
 
 /// Seconds a spoken character lasts.
@@ -99,12 +102,18 @@ impl Spoken {
             None => (SYLLABLE, huangzhong_hz * 2.0 / 3.0 / 2.0),
         };
         const CONTOUR: [f64; 4] = [1.0, 1.08, 0.95, 1.04];
+        let count = self.syllables().count();
         self.syllables()
             .enumerate()
             .map(|(i, _)| {
                 let freq = if self.tone.is_some() { speaking } else { speaking * CONTOUR[i % CONTOUR.len()] };
                 let gain = self.tone.map_or(0.6, Tone::loudness);
-                (i as f64 * len, len * 0.9, freq, gain)
+                let dur = match self.held {
+                    // the last syllable drawn out to the end of the hold
+                    Some(held) if i + 1 == count => (held as f64 - i as f64 * len).max(len * 0.9),
+                    _ => len * 0.9,
+                };
+                (i as f64 * len, dur, freq, gain)
             })
             .collect()
     }
@@ -123,14 +132,16 @@ mod tests {
 
     #[test]
     fn a_call_is_held_on_its_note_and_speech_is_a_syllable_a_character() {
-        let call = Spoken { t: 0.0, actor: 0, words: "获".into(), tone: Some(Tone::Shang) };
+        let call = Spoken { t: 0.0, actor: 0, words: "获".into(), tone: Some(Tone::Shang), held: None };
         let notes = call.notes(261.63);
         assert_eq!(notes.len(), 1);
         assert!((notes[0].2 - 261.63 * 9.0 / 8.0 / 2.0).abs() < 1e-9);
         assert!(notes[0].3 < Tone::Gong.loudness(), "商 is the softer call");
-        let said = Spoken { t: 0.0, actor: 0, words: "诺！敢不醉".into(), tone: None };
+        let said = Spoken { t: 0.0, actor: 0, words: "诺！敢不醉".into(), tone: None, held: None };
         let notes = said.notes(261.63);
         assert_eq!(notes.len(), 4, "punctuation is not voiced");
         assert!((notes[3].0 - 3.0 * SYLLABLE).abs() < 1e-9);
+        let held = Spoken { t: 0.0, actor: 0, words: "诺".into(), tone: None, held: Some(30.0) };
+        assert!((held.notes(261.63)[0].1 - 30.0).abs() < 1e-6, "声不绝: the 诺 lasts the walk");
     }
 }

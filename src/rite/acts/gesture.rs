@@ -302,6 +302,7 @@ impl Move {
             | Move::Put(p)
             | Move::Clear(p)
             | Move::Say(p)
+            | Move::Sustain(p)
             | Move::Lead(p)
             | Move::TieCord(p)
             | Move::UntieCord(p)
@@ -387,7 +388,7 @@ impl Move {
             Move::Set(..) => Gesture::Set,
             Move::Clear(_) => Gesture::Clear,
             Move::Shoot { .. } => Gesture::Shoot,
-            Move::Say(_) | Move::Call { .. } => Gesture::Speak,
+            Move::Say(_) | Move::Sustain(_) | Move::Call { .. } => Gesture::Speak,
             Move::Wait(_) => Gesture::Wait,
             Move::Together(moves) => return moves.first().and_then(Move::gesture),
             Move::Go { .. } | Move::StepBack(_) | Move::Face(_) | Move::ZuoHuan(_) | Move::YouHuan(_) | Move::Enter(_) | Move::Exit => {

@@ -97,6 +97,9 @@ pub enum Move {
     },
     /// a speech act: 辞, 对, 告, 命, 请, 许, 诺 …
     Say(String),
+    /// words said and held unbroken through the walk that follows, until he stops (获者「许诺，声不绝，
+    /// 以至于乏」, 注「不以宫商，不绝而已」)
+    Sustain(String),
     /// words called on a note (获者「举旌以宫，偃旌以商」): `Call(words: "获", tone: 宫)`
     Call {
         words: String,

@@ -51,15 +51,20 @@ impl<'a> Sim<'a> {
         deeds: &mut Vec<Deed>,
     ) -> f32 {
         let mut t = t0;
+        // a voice held unbroken (声不绝) through the walks that follow it, until he stops
+        let mut sustained: Option<usize> = None;
         for (index, m) in act.moves.iter().enumerate() {
             let at = MoveAt { a, act, index, line };
+            if !matches!(m, Move::Go { .. }) {
+                self.end_voice(sustained.take(), t);
+            }
             if !self.rest[a].present && !matches!(m, Move::Enter(_)) {
                 let msg = format!("{} is not here (not yet entered, or already gone): `Enter` first", self.tracks[a].name);
                 self.problem_in(Code::Body, at.path(), msg, at.note());
                 continue;
             }
             // a gesture that handles no thing and is no speech or wait: 拜, 揖, 坐, 相, 解纲 …
-            let plain = m.thing().is_none() && !matches!(m, Move::Say(_) | Move::Call { .. } | Move::Wait(_));
+            let plain = m.thing().is_none() && !matches!(m, Move::Say(_) | Move::Sustain(_) | Move::Call { .. } | Move::Wait(_));
             t = match (m, m.gesture()) {
                 (Move::Together(moves), _) => self.handle_together(&at, moves, t, events, deeds),
                 (_, Some(g)) if plain => self.gesture(&at, m, g, t, events, deeds),
@@ -78,11 +83,25 @@ impl<'a> Sim<'a> {
                 (Move::Wait(s), _) => self.wait(&at, *s, t, deeds),
                 (Move::Say(what), _) => self.say(a, what, None, t, deeds),
                 (Move::Call { words, tone }, _) => self.say(a, words, Some(*tone), t, deeds),
+                (Move::Sustain(words), _) => {
+                    let end = self.say(a, words, None, t, deeds);
+                    sustained = Some(self.voices.len() - 1);
+                    end
+                }
                 // every other move handles a thing
                 _ => self.handle(&at, m, t, events, deeds),
             };
         }
+        self.end_voice(sustained, t);
         t
+    }
+
+    /// A held voice stops when its speaker does: it lasts from its onset to `t`.
+    fn end_voice(&mut self, voice: Option<usize>, t: f32) {
+        if let Some(k) = voice {
+            let v = &mut self.voices[k];
+            v.held = Some((t - v.t).max(0.0));
+        }
     }
 
     /// 少退: a step or two straight back on the floor he stands on, his face kept where it was.
@@ -241,7 +260,7 @@ impl<'a> Sim<'a> {
             Some(tone) => Deed::Call { words: words.to_string(), tone },
             None => Deed::Say(words.to_string()),
         });
-        self.voices.push(Spoken { t, actor: a, words: words.to_string(), tone });
+        self.voices.push(Spoken { t, actor: a, words: words.to_string(), tone, held: None });
         self.gesture_in_place(a, t, Gesture::Speak)
     }
 
