@@ -264,7 +264,7 @@ impl Rite {
 
     fn sounding_views(&self, t: f32) -> Vec<SoundingView> {
         let lib = crate::music::library::Library::builtin();
-        let track = crate::music::track::Soundtrack::new(lib, &self.music, &|t| t as f64).with_voices(&self.voices, &|t| t as f64);
+        let track = self.soundtrack_on(lib, &|t| t as f64);
         track
             .sounding(t as f64, lib)
             .into_iter()

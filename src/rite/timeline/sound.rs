@@ -9,7 +9,11 @@ impl Rite {
     /// The music and the voices laid out on `map`'s clock: rite time under the real pace, viewing
     /// time under film.
     pub fn soundtrack(&self, map: &PaceMap, lib: &Library) -> Soundtrack {
-        let clock = |t: f32| map.to_view(t) as f64;
-        Soundtrack::new(lib, &self.music, &clock).with_voices(&self.voices, &clock)
+        self.soundtrack_on(lib, &|t| map.to_view(t) as f64)
+    }
+
+    /// The music and the voices laid out on `clock` (rite seconds → the track's seconds).
+    pub fn soundtrack_on(&self, lib: &Library, clock: &dyn Fn(f32) -> f64) -> Soundtrack {
+        Soundtrack::new(lib, &self.music, clock).with_voices(&self.voices, clock)
     }
 }
