@@ -1,6 +1,7 @@
 //! 交 and 相左 (释例): every clause of crossing in the shipped rites has two people walking at
 //! once who come toward each other and pass, each with the other on the side the clause names
-//! (`timeline::crossing`). A planted case: one of a crossing pair made to stand still.
+//! (`timeline::crossing`). A planted case: one of a crossing pair made to stand still. And the
+//! 大射 pairs' crossing by the tent: bowing with the 上射 north, going on with him at the left.
 
 use sheli::rite::compile::Rite;
 use sheli::rite::timeline::crossing::{Side, crossings};
@@ -78,4 +79,75 @@ fn the_last_taking_passes_the_pair_coming_as_at_first() {
         });
         assert!(passed, "the {back} pair going back does not pass the {coming} pair coming, on the left");
     }
+}
+
+/// 大射「出，西面揖」 outside the tent: the pair bow as they waited in it, the 上射 on the north, at
+/// the right of his partner facing west (贾疏「此次北西面位亦上射在北居右，故上射须在左」); then, as
+/// they go on to the stairs or to the arrow rest, he crosses in front of him to the left (「上射在左」;
+/// 考证「既揖而进，上射乃之左」), and keeps it while both walk.
+#[test]
+fn a_pair_bows_by_the_tent_the_upper_archer_north_and_goes_on_at_his_partner_s_left() {
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let pairs = [
+        ("shangou_shang", "shangou_xia"),
+        ("ciou_shang", "ciou_xia"),
+        ("xiaou_shang", "xiaou_xia"),
+        ("zhugong1", "qing1"),
+        ("qing2", "qing3"),
+        ("xiaoqing1", "xiaoqing2"),
+        ("dafu1", "dafu2"),
+        ("dafu3", "dafu4"),
+        ("zhongou_shang", "zhongou_xia"),
+    ];
+    let (mut bows, mut walked, mut wrong) = (0, 0, Vec::new());
+    for (up, down) in pairs {
+        let (u, d) = (tl.actor_index(up).expect(up), tl.actor_index(down).expect(down));
+        let by_the_tent = |t: f32| {
+            let (a, b) = (tl.actor_at(u, t), tl.actor_at(d, t));
+            let here = |p: [f32; 3]| tl.court.places_at(p).iter().any(|id| id == "次西");
+            // side by side north and south, facing west
+            here(a.pos)
+                && here(b.pos)
+                && (a.pos[0] - b.pos[0]).abs() < 0.3
+                && (a.pos[2] - b.pos[2]).abs() < 1.2
+                && (a.bearing.rem_euclid(360.0) - 270.0).abs() < 1.0
+        };
+        let mut t = 0.0;
+        while t < tl.duration {
+            if !by_the_tent(t) {
+                t += 0.25;
+                continue;
+            }
+            bows += 1;
+            let (a, b) = (tl.actor_at(u, t), tl.actor_at(d, t));
+            if a.pos[2] > b.pos[2] {
+                wrong.push(format!("{}: {up} bows south of {down}", rite.beat(rite.beat_at(t)).text));
+            }
+            while t < tl.duration && by_the_tent(t) {
+                t += 0.25;
+            }
+            // the walk on: while both go the same way, the 上射 is at his partner's left
+            let until = t + 25.0;
+            while t < until {
+                let (a0, b0, a1, b1) = (tl.actor_at(u, t), tl.actor_at(d, t), tl.actor_at(u, t + 0.5), tl.actor_at(d, t + 0.5));
+                let (sa, sb) = ([a1.pos[0] - a0.pos[0], a1.pos[2] - a0.pos[2]], [b1.pos[0] - b0.pos[0], b1.pos[2] - b0.pos[2]]);
+                let moving = |s: [f32; 2]| s[0].hypot(s[1]) > 0.2;
+                if moving(sa) && moving(sb) && sa[0] * sb[0] + sa[1] * sb[1] > 0.0 {
+                    let heading = [sa[0] + sb[0], sa[1] + sb[1]];
+                    let len = heading[0].hypot(heading[1]);
+                    // facing north (0, -1) the left is west (-1, 0): left of (x, z) is (z, -x)
+                    let (gx, gz) = (a0.pos[0] - b0.pos[0], a0.pos[2] - b0.pos[2]);
+                    let left = (gx * heading[1] - gz * heading[0]) / len;
+                    walked += 1;
+                    if left < 0.2 {
+                        wrong.push(format!("{}: {up} walks {left:.2} m to the left of {down}", rite.beat(rite.beat_at(t)).text));
+                    }
+                }
+                t += 0.5;
+            }
+        }
+    }
+    assert!(bows >= 20 && walked >= 100, "{bows} bows by the tent, {walked} samples of walking on");
+    assert!(wrong.is_empty(), "{} samples:\n{}", wrong.len(), wrong.join("\n"));
 }
