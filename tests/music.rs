@@ -1,10 +1,13 @@
 //! The music: the transcription against 《瑟谱》 itself, the score as heard (pitch by frequency
 //! analysis of `sheli audio`), seeking, and the drum that the third round's arrows are loosed to.
 
+mod sound;
+
 use sheli::music::cue::Part;
 use sheli::music::library::{Library, songs_ron, transcribe_sources};
 use sheli::music::tuning::Pitch;
 use sheli::rite::timeline::pace::{Pace, PaceMap};
+use sound::{audio, cents, fundamental};
 
 #[test]
 fn the_transcription_is_what_the_source_says() {
@@ -90,54 +93,6 @@ fn every_piece_the_scenes_name_is_known_and_placed() {
             assert_eq!(p.marks.len(), chars, "{scene}: {} is sung whole", p.piece);
         }
     }
-}
-
-/// Renders a span with `sheli audio` and reads the samples back.
-fn audio(args: &[&str]) -> Vec<i16> {
-    // one file a call: the tests run side by side
-    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let k = CALLS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-    let dir = std::env::temp_dir().join(format!("sheli-audio-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = dir.join(format!("{k}.wav"));
-    let status = std::process::Command::new(env!("CARGO_BIN_EXE_sheli")).arg("audio").args(args).arg("--out").arg(&out).status().unwrap();
-    assert!(status.success(), "sheli audio {args:?}");
-    let mut r = hound::WavReader::open(&out).unwrap();
-    assert_eq!(r.spec().sample_rate, 44_100);
-    r.samples::<i16>().map(Result::unwrap).collect()
-}
-
-/// The strength of frequency `f` in `x` (Goertzel, under a Hann window).
-fn power(x: &[f64], f: f64) -> f64 {
-    let n = x.len() as f64;
-    let w = std::f64::consts::TAU * f / 44_100.0;
-    let (mut s1, mut s2) = (0.0, 0.0);
-    for (i, v) in x.iter().enumerate() {
-        let hann = 0.5 - 0.5 * (std::f64::consts::TAU * i as f64 / n).cos();
-        let s = v * hann + 2.0 * w.cos() * s1 - s2;
-        s2 = s1;
-        s1 = s;
-    }
-    s1 * s1 + s2 * s2 - 2.0 * w.cos() * s1 * s2
-}
-
-/// The fundamental of a window by the harmonic product spectrum: the frequency, on a grid of
-/// 5 cents from 90 to 900 Hz, whose first four harmonics together are strongest.
-fn fundamental(x: &[f64]) -> f64 {
-    let mut best = (f64::MIN, 0.0);
-    let mut f = 90.0f64;
-    while f < 900.0 {
-        let score: f64 = (1..=4).map(|h| (power(x, f * h as f64) + 1e-9).ln()).sum();
-        if score > best.0 {
-            best = (score, f);
-        }
-        f *= 2f64.powf(5.0 / 1200.0);
-    }
-    best.1
-}
-
-fn cents(a: f64, b: f64) -> f64 {
-    1200.0 * (b / a).log2()
 }
 
 /// The first stanza of a song as heard: each character's pitch found in the middle of its second,
@@ -356,73 +311,4 @@ fn nobody_plays_walking() {
         }
         assert!(bad.is_empty(), "{} parts played walking:\n{}", bad.len(), bad.join("\n"));
     }
-}
-
-/// 乡射「获者坐而获，举旌以宫，偃旌以商」: the marker's call of a hit is heard, on 宫 (黄钟) as he raises
-/// the flag and a whole tone higher on 商 (太簇) as he lowers it (贾疏「以黄钟之初九下生林钟…林钟又上生大蔟」),
-/// the first in full voice and the second softer (贾疏「举旌以宫，大言获也；偃旌以商，小言获也」).
-#[test]
-fn the_markers_call_is_heard_on_gong_then_shang() {
-    let rite = sheli::rite::load_named("xiang_she").unwrap();
-    let (_, raise) = rite.beats().find(|(_, b)| b.text.starts_with("举旌以宫")).expect("举旌以宫");
-    let start = raise.start;
-    let calls: Vec<_> = rite.voices.iter().filter(|v| v.t >= start && v.t < start + 8.0 && v.tone.is_some()).collect();
-    assert_eq!(calls.len(), 2, "two calls in 举旌以宫，偃旌以商: {calls:?}");
-    let samples = audio(&["xiang_she", "--from", "举旌以宫", "--to", "偃旌以商"]);
-    let heard = |v: &sheli::music::voice::Spoken| {
-        let a = (((v.t - start) as f64 + 0.3) * 44_100.0) as usize;
-        let window: Vec<f64> = samples[a..a + 8192].iter().map(|&s| s as f64).collect();
-        let rms = (window.iter().map(|s| s * s).sum::<f64>() / window.len() as f64).sqrt();
-        (fundamental(&window), rms)
-    };
-    let ((gong, loud), (shang, soft)) = (heard(calls[0]), heard(calls[1]));
-    let hz = Library::builtin().choices.huangzhong_hz as f64;
-    // sung in a man's voice, an octave below the pitch-pipe
-    assert!(cents(hz / 2.0, gong).abs() < 20.0, "the 宫 call is heard at {gong:.1} Hz, not 黄钟 {:.1}", hz / 2.0);
-    assert!((cents(gong, shang) - 204.0).abs() < 20.0, "商 is {:.0} cents above 宫, not a whole tone", cents(gong, shang));
-    assert!(loud > 1.5 * soft && soft > 100.0, "宫 in full voice ({loud:.0}), 商 softer but heard ({soft:.0})");
-}
-
-/// Whatever is said aloud is heard: every `Say` and `Call` of both rites is a voice on the
-/// soundtrack, and a plain speech (the host's 辞) is sound in a span where no music plays.
-#[test]
-fn what_is_said_is_heard() {
-    use sheli::rite::acts::deed::Deed;
-    for scene in ["xiang_she", "da_she"] {
-        let rite = sheli::rite::load_named(scene).unwrap();
-        let said: usize = (0..rite.timeline.actors.len())
-            .flat_map(|a| rite.duties(a))
-            .flat_map(|(_, acts)| acts.iter().flatten())
-            .filter(|d| matches!(d, Deed::Say(_) | Deed::Call { .. }))
-            .count();
-        assert!(said > 100, "{scene}: only {said} speeches");
-        assert_eq!(rite.voices.len(), said, "{scene}: every speech is a voice");
-    }
-    let samples = audio(&["xiang_she", "--from", "主人辞降", "--to", "主人辞降"]);
-    let peak = samples.iter().map(|s| s.unsigned_abs()).max().unwrap_or(0);
-    assert!(peak > 300, "the host's 辞降 is silent (peak {peak})");
-}
-
-/// 乡射「获者执旌许诺，声不绝，以至于乏」 (注「不以宫商，不绝而已」): the marker's 诺 is held unbroken
-/// all the way to the blind, and stops when he does.
-#[test]
-fn the_markers_assent_is_held_unbroken_to_the_blind() {
-    let rite = sheli::rite::load_named("xiang_she").unwrap();
-    let (_, beat) = rite.beats().find(|(_, b)| b.text.starts_with("获者执旌许诺，声不绝，以至于乏")).expect("the clause");
-    let marker = rite.timeline.actor_index("huozhe").unwrap();
-    let voice = rite.voices.iter().find(|v| v.actor == marker && v.t >= beat.start && v.t < beat.end).expect("his 诺");
-    let held = voice.held.expect("held, not said") as f64;
-    let walk: f64 = rite.timeline.actors[marker]
-        .segments
-        .iter()
-        .filter(|s| matches!(s.motion, sheli::rite::timeline::Motion::Walk { .. }) && s.t0 >= voice.t && s.t1 <= beat.end)
-        .map(|s| (s.t1 - s.t0) as f64)
-        .sum();
-    assert!(walk > 10.0, "the walk to the 乏 takes {walk:.1} s");
-    assert!(held >= walk, "the 诺 is held {held:.1} s, the walk takes {walk:.1} s");
-    // heard in the middle of the walk
-    let samples = audio(&["xiang_she", "--from", "获者执旌许诺，声不绝，以至于乏", "--to", "获者执旌许诺，声不绝，以至于乏"]);
-    let mid = (((voice.t - beat.start) as f64 + held / 2.0) * 44_100.0) as usize;
-    let peak = samples[mid..mid + 4410].iter().map(|s| s.unsigned_abs()).max().unwrap_or(0);
-    assert!(peak > 300, "silent halfway to the 乏 (peak {peak})");
 }

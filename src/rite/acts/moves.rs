@@ -100,10 +100,13 @@ pub enum Move {
     /// words said and held unbroken through the walk that follows, until he stops (获者「许诺，声不绝，
     /// 以至于乏」, 注「不以宫商，不绝而已」)
     Sustain(String),
-    /// words called on a note (获者「举旌以宫，偃旌以商」): `Call(words: "获", tone: 宫)`
+    /// words called on a note (获者「举旌以宫，偃旌以商」): `Call(words: "获", tone: 宫)`; with `hold`, held
+    /// on it as he goes (负侯「以宫趋，直西，及乏南，又诺以商，至乏，声止」)
     Call {
         words: String,
         tone: crate::music::voice::Tone,
+        #[serde(default)]
+        hold: Option<Hold>,
     },
     /// stand still for seconds
     Wait(#[serde(deserialize_with = "seconds")] f32),
@@ -221,4 +224,13 @@ pub enum Move {
     /// Each move inside handles a thing, and all make the one gesture of the first.
     #[serde(rename = "兼")]
     Together(Vec<Move>),
+}
+
+/// How long a called voice is held unbroken.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub enum Hold {
+    /// through the moves that follow in his act, until he calls again or stops
+    Walk,
+    /// until a later clause with these words of the 原文 begins (`Until("声止")`)
+    Until(String),
 }

@@ -8,6 +8,7 @@ use super::{Code, WALK_SPEED};
 use crate::music::voice::{Spoken, Tone};
 use crate::rite::acts::deed::Deed;
 use crate::rite::acts::gesture::Gesture;
+use crate::rite::acts::moves::Hold;
 use crate::rite::court::route::RouteError;
 use crate::rite::scene::expand::FlatAct;
 use crate::rite::scene::field;
@@ -82,8 +83,19 @@ impl<'a> Sim<'a> {
                 (Move::Exit, _) => self.exit(&at, t, events, deeds),
                 (Move::Wait(s), _) => self.wait(&at, *s, t, deeds),
                 (Move::Say(what), _) => self.say(a, what, None, t, deeds),
-                (Move::Call { words, tone }, _) => self.say(a, words, Some(*tone), t, deeds),
+                (Move::Call { words, tone, hold }, _) => {
+                    // a new call ends the one held before it
+                    self.end_voice(sustained.take(), t);
+                    let end = self.say(a, words, Some(*tone), t, deeds);
+                    match hold {
+                        Some(Hold::Walk) => sustained = Some(self.voices.len() - 1),
+                        Some(Hold::Until(words)) => self.hold_voice(words, at.path().field(field::HOLD)),
+                        None => {}
+                    }
+                    end
+                }
                 (Move::Sustain(words), _) => {
+                    self.end_voice(sustained.take(), t);
                     let end = self.say(a, words, None, t, deeds);
                     sustained = Some(self.voices.len() - 1);
                     end

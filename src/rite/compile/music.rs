@@ -15,6 +15,13 @@ use crate::rite::scene::field;
 use crate::rite::scene::span::{Path, PathExt};
 use crate::rite::scene::spell::letters;
 use crate::rite::scene::spell::nearest;
+
+/// What sounds until a later clause: a placed cue or a held voice, by index.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Sounding {
+    Cue(usize),
+    Voice(usize),
+}
 use crate::rite::timeline::Motion;
 
 /// Seconds from the start of a shot (射) to the arrow's release.
@@ -105,7 +112,7 @@ impl Sim<'_> {
                     t
                 }
                 Some(words) => {
-                    self.pending.push((index, words.clone(), cpath.field(field::UNTIL)));
+                    self.pending.push((Sounding::Cue(index), words.clone(), cpath.field(field::UNTIL)));
                     t
                 }
                 None => {
@@ -205,18 +212,39 @@ impl Sim<'_> {
         };
         let (ended, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending).into_iter().partition(|(_, words, _)| says(words));
         self.pending = waiting;
-        for (index, _, _) in ended {
-            self.music[index].end = t;
-            if self.meter.as_ref().is_some_and(|m| m.cue == index) {
-                self.meter = None;
+        for (sounding, _, _) in ended {
+            match sounding {
+                Sounding::Cue(index) => {
+                    self.music[index].end = t;
+                    if self.meter.as_ref().is_some_and(|m| m.cue == index) {
+                        self.meter = None;
+                    }
+                }
+                Sounding::Voice(index) => {
+                    let v = &mut self.voices[index];
+                    v.held = Some((t - v.t).max(0.0));
+                }
             }
         }
     }
 
-    /// The scene has ended with music still waiting for its clause.
+    /// The voice just raised is held until a later clause containing `words` begins.
+    pub(super) fn hold_voice(&mut self, words: &str, node: Path) {
+        if letters(words).is_empty() {
+            self.problem(Code::Music, node, "`until` names no clause: give a few words of the 原文 where the voice stops");
+            return;
+        }
+        self.pending.push((Sounding::Voice(self.voices.len() - 1), words.to_string(), node));
+    }
+
+    /// The scene has ended with music or a voice still waiting for its clause.
     pub(super) fn unended_music(&mut self) {
-        for (_, words, node) in std::mem::take(&mut self.pending) {
-            self.problem(Code::Music, node, format!("no later clause contains `{words}`: the music would never stop"));
+        for (sounding, words, node) in std::mem::take(&mut self.pending) {
+            let what = match sounding {
+                Sounding::Cue(_) => "the music",
+                Sounding::Voice(_) => "the voice",
+            };
+            self.problem(Code::Music, node, format!("no later clause contains `{words}`: {what} would never stop"));
         }
     }
 

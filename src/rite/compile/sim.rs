@@ -39,8 +39,8 @@ pub(super) struct Sim<'a> {
     pub(super) voices: Vec<crate::music::voice::Spoken>,
     /// the drum that releases fall on, while a piece keeps the beat: (first stroke, period)
     pub(super) meter: Option<super::music::Meter>,
-    /// cues sounding until a later clause: (index in `music`, the clause's words, the cue's node)
-    pub(super) pending: Vec<(usize, String, Path)>,
+    /// cues and voices sounding until a later clause: (what sounds, the clause's words, its node)
+    pub(super) pending: Vec<(super::music::Sounding, String, Path)>,
     /// each placed cue's node, beside `music`
     pub(super) music_at: Vec<Path>,
     /// everyone who performs a 歌 part

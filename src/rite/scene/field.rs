@@ -52,12 +52,14 @@ pub const TEXT: &str = "text";
 pub const TO: &str = "to";
 pub const UNITS: &str = "units";
 pub const UNTIL: &str = "until";
+/// a call's `hold`
+pub const HOLD: &str = "hold";
 pub const VIA: &str = "via";
 pub const WHO: &str = "who";
 
 /// Every name above, for the test.
 #[cfg(test)]
-const ALL: [&str; 50] = [
+const ALL: [&str; 51] = [
     ACTORS,
     ACTS,
     ALTERNATIVES,
@@ -106,6 +108,7 @@ const ALL: [&str; 50] = [
     TO,
     UNITS,
     UNTIL,
+    HOLD,
     VIA,
     WHO,
 ];

@@ -1,0 +1,107 @@
+//! Voices (释例: 获者「举旌以宫，偃旌以商」, 负侯「以宫趋…又诺以商…声止」, 「声不绝」): what is said and
+//! called is heard on the soundtrack, on its note and for as long as the text holds it.
+
+mod sound;
+
+use sheli::music::library::Library;
+use sound::{audio, cents, fundamental};
+
+/// 乡射「获者坐而获，举旌以宫，偃旌以商」: the marker's call of a hit is heard, on 宫 (黄钟) as he raises
+/// the flag and a whole tone higher on 商 (太簇) as he lowers it (贾疏「以黄钟之初九下生林钟…林钟又上生大蔟」),
+/// the first in full voice and the second softer (贾疏「举旌以宫，大言获也；偃旌以商，小言获也」).
+#[test]
+fn the_markers_call_is_heard_on_gong_then_shang() {
+    let rite = sheli::rite::load_named("xiang_she").unwrap();
+    let (_, raise) = rite.beats().find(|(_, b)| b.text.starts_with("举旌以宫")).expect("举旌以宫");
+    let start = raise.start;
+    let calls: Vec<_> = rite.voices.iter().filter(|v| v.t >= start && v.t < start + 8.0 && v.tone.is_some()).collect();
+    assert_eq!(calls.len(), 2, "two calls in 举旌以宫，偃旌以商: {calls:?}");
+    let samples = audio(&["xiang_she", "--from", "举旌以宫", "--to", "偃旌以商"]);
+    let heard = |v: &sheli::music::voice::Spoken| {
+        let a = (((v.t - start) as f64 + 0.3) * 44_100.0) as usize;
+        let window: Vec<f64> = samples[a..a + 8192].iter().map(|&s| s as f64).collect();
+        let rms = (window.iter().map(|s| s * s).sum::<f64>() / window.len() as f64).sqrt();
+        (fundamental(&window), rms)
+    };
+    let ((gong, loud), (shang, soft)) = (heard(calls[0]), heard(calls[1]));
+    let hz = Library::builtin().choices.huangzhong_hz as f64;
+    // sung in a man's voice, an octave below the pitch-pipe
+    assert!(cents(hz / 2.0, gong).abs() < 20.0, "the 宫 call is heard at {gong:.1} Hz, not 黄钟 {:.1}", hz / 2.0);
+    assert!((cents(gong, shang) - 204.0).abs() < 20.0, "商 is {:.0} cents above 宫, not a whole tone", cents(gong, shang));
+    assert!(loud > 1.5 * soft && soft > 100.0, "宫 in full voice ({loud:.0}), 商 softer but heard ({soft:.0})");
+}
+
+/// Whatever is said aloud is heard: every `Say` and `Call` of both rites is a voice on the
+/// soundtrack, and a plain speech (the host's 辞) is sound in a span where no music plays.
+#[test]
+fn what_is_said_is_heard() {
+    use sheli::rite::acts::deed::Deed;
+    for scene in ["xiang_she", "da_she"] {
+        let rite = sheli::rite::load_named(scene).unwrap();
+        let said: usize = (0..rite.timeline.actors.len())
+            .flat_map(|a| rite.duties(a))
+            .flat_map(|(_, acts)| acts.iter().flatten())
+            .filter(|d| matches!(d, Deed::Say(_) | Deed::Call { .. }))
+            .count();
+        assert!(said > 100, "{scene}: only {said} speeches");
+        assert_eq!(rite.voices.len(), said, "{scene}: every speech is a voice");
+    }
+    let samples = audio(&["xiang_she", "--from", "主人辞降", "--to", "主人辞降"]);
+    let peak = samples.iter().map(|s| s.unsigned_abs()).max().unwrap_or(0);
+    assert!(peak > 300, "the host's 辞降 is silent (peak {peak})");
+}
+
+/// 乡射「获者执旌许诺，声不绝，以至于乏」 (注「不以宫商，不绝而已」): the marker's 诺 is held unbroken
+/// all the way to the blind, and stops when he does.
+#[test]
+fn the_markers_assent_is_held_unbroken_to_the_blind() {
+    let rite = sheli::rite::load_named("xiang_she").unwrap();
+    let (_, beat) = rite.beats().find(|(_, b)| b.text.starts_with("获者执旌许诺，声不绝，以至于乏")).expect("the clause");
+    let marker = rite.timeline.actor_index("huozhe").unwrap();
+    let voice = rite.voices.iter().find(|v| v.actor == marker && v.t >= beat.start && v.t < beat.end).expect("his 诺");
+    let held = voice.held.expect("held, not said") as f64;
+    let walk: f64 = rite.timeline.actors[marker]
+        .segments
+        .iter()
+        .filter(|s| matches!(s.motion, sheli::rite::timeline::Motion::Walk { .. }) && s.t0 >= voice.t && s.t1 <= beat.end)
+        .map(|s| (s.t1 - s.t0) as f64)
+        .sum();
+    assert!(walk > 10.0, "the walk to the 乏 takes {walk:.1} s");
+    assert!(held >= walk, "the 诺 is held {held:.1} s, the walk takes {walk:.1} s");
+    // heard in the middle of the walk
+    let samples = audio(&["xiang_she", "--from", "获者执旌许诺，声不绝，以至于乏", "--to", "获者执旌许诺，声不绝，以至于乏"]);
+    let mid = (((voice.t - beat.start) as f64 + held / 2.0) * 44_100.0) as usize;
+    let peak = samples[mid..mid + 4410].iter().map(|s| s.unsigned_abs()).max().unwrap_or(0);
+    assert!(peak > 300, "silent halfway to the 乏 (peak {peak})");
+}
+
+/// 大射「负侯皆许诺，以宫趋，直西，及乏南，又诺以商，至乏，声止」: each bearer's 诺 is sung on 宫 and held
+/// unbroken while he hurries west, sung again on 商 south of the blind and held until he is at it;
+/// heard as 黄钟 halfway along the first walk and as 太蔟 halfway along the second.
+#[test]
+fn the_bearers_hold_their_assent_on_gong_then_on_shang_to_the_blind() {
+    let rite = sheli::rite::load_named("da_she").unwrap();
+    let clause = |words: &str| rite.beats().find(|(_, b)| b.text.starts_with(words)).expect(words).1;
+    let (hurry, west, again, there, stop) = (clause("以宫趋"), clause("直西"), clause("又诺以商"), clause("至乏"), clause("声止"));
+    let bearer = rite.timeline.actor_index("huozhe_gan").unwrap();
+    let held = |from: f32, to: f32| {
+        let v = rite.voices.iter().find(|v| v.actor == bearer && v.t >= from && v.t < to).expect("his 诺");
+        (v.t, v.t + v.held.expect("held, not said"), v.tone)
+    };
+    let (_, g1, gong) = held(hurry.start, hurry.end);
+    let (s0, s1, shang) = held(again.start, again.end);
+    assert_eq!(gong.map(|t| t.name()), Some("宫"));
+    assert_eq!(shang.map(|t| t.name()), Some("商"));
+    assert!(g1 >= west.end - 0.01, "the 宫 stops at {g1:.1}, before the walk west ends at {:.1}", west.end);
+    assert!(g1 <= s0 + 0.01, "the 宫 still sounds when he sings 商");
+    assert!(s1 >= there.end - 0.01 && s1 <= stop.end + 0.01, "the 商 stops at {s1:.1}, not when he is at the 乏 ({:.1})", there.end);
+    let samples = audio(&["da_she", "--from", "以宫趋", "--to", "声止"]);
+    let pitch_at = |t: f32| {
+        let a = ((t - hurry.start) as f64 * 44_100.0) as usize;
+        fundamental(&samples[a..a + 8192].iter().map(|&s| s as f64).collect::<Vec<_>>())
+    };
+    let hz = Library::builtin().choices.huangzhong_hz as f64;
+    let (mid_west, mid_there) = (pitch_at((west.start + west.end) / 2.0), pitch_at((there.start + there.end) / 2.0));
+    assert!(cents(hz / 2.0, mid_west).abs() < 20.0, "halfway west {mid_west:.1} Hz, not 黄钟 {:.1}", hz / 2.0);
+    assert!((cents(hz / 2.0, mid_there) - 204.0).abs() < 20.0, "halfway to the 乏 {mid_there:.1} Hz, not 太蔟");
+}
