@@ -1,0 +1,45 @@
+//! 三揖 (乡饮酒郑注「将进揖，当陈揖，当碑揖」): whoever the host brings up the court to the hall, the guest
+//! (「主人以宾三揖，皆行」) and the grandee who comes as 遵 (「主人揖让，以大夫升」: 揖让 as for the guest),
+//! is saluted three times on the way, the two facing each other and level, before they yield at the stairs.
+
+use sheli::rite::acts::gesture::Gesture;
+use sheli::rite::compile::Rite;
+use sheli::rite::timeline::Motion;
+
+/// When `who` salutes (揖) within the clause: the moment, where he stands and his bearing.
+fn salutes(rite: &Rite, clause: &str, who: &str) -> Vec<(f32, [f32; 3], f32)> {
+    let beat = rite.beat(rite.find_text(clause)[0]);
+    let a = rite.timeline.actor_index(who).expect(who);
+    rite.timeline.actors[a]
+        .segments
+        .iter()
+        .filter(|s| s.t0 >= beat.start && s.t0 < beat.end && matches!(s.motion, Motion::Gesture { gesture: Gesture::Yi, .. }))
+        .map(|s| {
+            let at = rite.timeline.actor_at(a, s.t0 + 0.1);
+            (s.t0, at.pos, at.bearing.rem_euclid(360.0))
+        })
+        .collect()
+}
+
+#[test]
+fn the_host_brings_guest_and_grandee_up_the_court_with_three_salutes_face_to_face() {
+    let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    for (clause, guest) in [("主人以宾三揖，皆行。", "bin"), ("主人揖让，以大夫升，", "dafu")] {
+        let (host, them) = (salutes(&rite, clause, "zhuren"), salutes(&rite, clause, guest));
+        assert!(host.len() >= 3 && them.len() >= 3, "{clause}: the host salutes {} times, the {guest} {}", host.len(), them.len());
+        for ((th, ph, bh), (tg, pg, bg)) in host.iter().zip(&them).take(3) {
+            assert!((th - tg).abs() < 0.5, "{clause}: salutes at {th:.1} and {tg:.1} s, not together");
+            assert!(
+                (bh - 270.0).abs() < 1.0 && (bg - 90.0).abs() < 1.0,
+                "{clause}: the host faces {bh}, the {guest} {bg}: not face to face"
+            );
+            assert!(ph[0] > pg[0], "{clause}: the host is not east of the {guest}");
+        }
+        // the second and the third, at the 陈 and level with the 碑, with the two abreast, well up the court from the first
+        for (_, ph, _) in &host[1..3] {
+            let pg = them.iter().map(|(_, p, _)| p).min_by(|a, b| (a[2] - ph[2]).abs().total_cmp(&(b[2] - ph[2]).abs())).unwrap();
+            assert!((ph[2] - pg[2]).abs() < 0.5, "{clause}: not level at a salute ({:.1} against {:.1})", ph[2], pg[2]);
+        }
+        assert!(host[0].1[2] - host[2].1[2] > 10.0, "{clause}: the salutes are not spread up the court");
+    }
+}
