@@ -231,7 +231,7 @@ impl Sim<'_> {
     /// The voice just raised is held until a later clause containing `words` begins.
     pub(super) fn hold_voice(&mut self, words: &str, node: Path) {
         if letters(words).is_empty() {
-            self.problem(Code::Music, node, "`until` names no clause: give a few words of the 原文 where the voice stops");
+            self.problem(Code::Music, node, "`hold: Until(…)` names no clause: give a few words of the 原文 where the voice stops");
             return;
         }
         self.pending.push((Sounding::Voice(self.voices.len() - 1), words.to_string(), node));
