@@ -3,6 +3,8 @@
 //! (`timeline::crossing`). A planted case: one of a crossing pair made to stand still. And the
 //! 大射 pairs' crossing by the tent: bowing with the 上射 north, going on with him at the left.
 
+mod walking;
+
 use sheli::rite::compile::Rite;
 use sheli::rite::timeline::crossing::{Side, crossings};
 use sheli::rite::timeline::{Motion, Segment};
@@ -130,15 +132,7 @@ fn a_pair_bows_by_the_tent_the_upper_archer_north_and_goes_on_at_his_partner_s_l
             // the walk on: while both go the same way, the 上射 is at his partner's left
             let until = t + 25.0;
             while t < until {
-                let (a0, b0, a1, b1) = (tl.actor_at(u, t), tl.actor_at(d, t), tl.actor_at(u, t + 0.5), tl.actor_at(d, t + 0.5));
-                let (sa, sb) = ([a1.pos[0] - a0.pos[0], a1.pos[2] - a0.pos[2]], [b1.pos[0] - b0.pos[0], b1.pos[2] - b0.pos[2]]);
-                let moving = |s: [f32; 2]| s[0].hypot(s[1]) > 0.2;
-                if moving(sa) && moving(sb) && sa[0] * sb[0] + sa[1] * sb[1] > 0.0 {
-                    let heading = [sa[0] + sb[0], sa[1] + sb[1]];
-                    let len = heading[0].hypot(heading[1]);
-                    // facing north (0, -1) the left is west (-1, 0): left of (x, z) is (z, -x)
-                    let (gx, gz) = (a0.pos[0] - b0.pos[0], a0.pos[2] - b0.pos[2]);
-                    let left = (gx * heading[1] - gz * heading[0]) / len;
+                if let Some((_, left)) = walking::side_by_side(tl, u, d, t) {
                     walked += 1;
                     if left < 0.2 {
                         wrong.push(format!("{}: {up} walks {left:.2} m to the left of {down}", rite.beat(rite.beat_at(t)).text));

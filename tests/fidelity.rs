@@ -5,6 +5,8 @@
 //! has its 上射 first, and the 大射 musicians stand north of the drums in two files, each guide
 //! beside his man.
 
+mod walking;
+
 use sheli::rite::Rite;
 use sheli::rite::scene::model::ObjectKind;
 use sheli::rite::timeline::PropAt;
@@ -358,15 +360,9 @@ fn the_upper_archer_leads_his_pair_back_from_shooting() {
                 // until he lays his bow down (释弓)
                 let mut t = from;
                 while t < from + 90.0 && tl.prop_at(bow, t).held_by == Some(up) {
-                    let (u0, d0, u1, d1) = (tl.actor_at(up, t), tl.actor_at(down, t), tl.actor_at(up, t + 0.5), tl.actor_at(down, t + 0.5));
-                    let (su, sd) = ([u1.pos[0] - u0.pos[0], u1.pos[2] - u0.pos[2]], [d1.pos[0] - d0.pos[0], d1.pos[2] - d0.pos[2]]);
-                    let moving = |s: [f32; 2]| s[0].hypot(s[1]) > 0.2;
-                    if moving(su) && moving(sd) && su[0] * sd[0] + su[1] * sd[1] > 0.0 {
-                        // both walking the same way: how far the 上射 is ahead, and how far aside
-                        let heading = [su[0] + sd[0], su[1] + sd[1]];
-                        let len = heading[0].hypot(heading[1]);
-                        let (gx, gz) = (u0.pos[0] - d0.pos[0], u0.pos[2] - d0.pos[2]);
-                        let (ahead, aside) = ((gx * heading[0] + gz * heading[1]) / len, (gx * heading[1] - gz * heading[0]).abs() / len);
+                    // both walking the same way: how far the 上射 is ahead, and how far aside
+                    if let Some((ahead, left)) = walking::side_by_side(tl, up, down, t) {
+                        let aside = left.abs();
                         if aside < 0.3 && (0.3..3.0).contains(&ahead.abs()) {
                             seen += 1;
                             if ahead < 0.0 {
