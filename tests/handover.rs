@@ -72,3 +72,38 @@ fn xiang_she_hands_nothing_from_afar() {
 fn da_she_hands_nothing_from_afar() {
     shipped_hands_nothing_from_afar("da_she");
 }
+
+/// A clause that hands a thing over ends with it in the other's hands: it changes hands when the
+/// hands meet, before the clause is over, not at its last instant (where a reader of the clause's
+/// end, or a scrub to it, would still see it with the giver: the 47th and 48th audits).
+#[test]
+fn a_thing_handed_over_is_in_the_other_s_hands_before_its_clause_ends() {
+    use sheli::rite::acts::deed::Deed;
+    let mut late = Vec::new();
+    let mut seen = 0;
+    for name in ["xiang_she", "da_she"] {
+        let rite = sheli::rite::load_named(name).unwrap_or_else(|e| panic!("{e}"));
+        let tl = &rite.timeline;
+        for (_, beat) in rite.beats() {
+            for (giver, acts) in &beat.did {
+                for deed in acts.iter().flatten() {
+                    let Deed::Handle { prop, to: Some(to), .. } = deed else { continue };
+                    let receiver = tl.actor_index(to).expect(to);
+                    seen += 1;
+                    let received = tl.props[*prop]
+                        .keys
+                        .iter()
+                        .any(|(t, at)| *t >= beat.start && *t < beat.end - 0.1 && matches!(at, PropAt::Held(r, _) if *r == receiver));
+                    if !received {
+                        late.push(format!(
+                            "{name} `{}`: {} hands {} to {to} at the clause's end",
+                            beat.text, tl.actors[*giver].name, tl.props[*prop].id
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 300, "only {seen} handings");
+    assert!(late.is_empty(), "{} handings:\n{}", late.len(), late.join("\n"));
+}

@@ -313,7 +313,7 @@ impl<'a> Sim<'a> {
         let Some(props) = props.into_iter().collect::<Option<Vec<usize>>>() else { return t };
         let t_done = self.gesture_in_place(at.a, t, g);
         for (m, prop) in moves.iter().zip(props) {
-            self.record_handling(at, m, prop, g, (t, t_done), events, deeds);
+            self.record_handling(at, m, prop, g, t, events, deeds);
         }
         t_done
     }
@@ -325,11 +325,11 @@ impl<'a> Sim<'a> {
         let g = m.gesture().unwrap_or(Gesture::Take);
         let t_start = if matches!(m, Move::Shoot { .. }) { self.wait_for_the_drum(at.a, t) } else { t };
         let t_done = self.gesture_in_place(at.a, t_start, g);
-        self.record_handling(at, m, prop, g, (t_start, t_done), events, deeds);
+        self.record_handling(at, m, prop, g, t_start, events, deeds);
         t_done
     }
 
-    /// The handling of `prop` by move `m`, a gesture `g` made over `(t_start, t_done)`: what he
+    /// The handling of `prop` by move `m`, a gesture `g` begun at `t_start`: what he
     /// did, and the prop event, checked and applied when the phase ends.
     fn record_handling<'p>(
         &mut self,
@@ -337,7 +337,7 @@ impl<'a> Sim<'a> {
         m: &'p Move,
         prop: usize,
         g: Gesture,
-        (t_start, t_done): (f32, f32),
+        t_start: f32,
         events: &mut Vec<PropEvent<'p>>,
         deeds: &mut Vec<Deed>,
     ) {
@@ -351,14 +351,13 @@ impl<'a> Sim<'a> {
         });
         events.push(PropEvent {
             // a thing reaches the ground or leaves it when the hands do, halfway through the bend
-            // (the posture's reach swells to the ground and back): a cup set down at the end of a
-            // clause lies there by its end
+            // (the posture's reach swells to the ground and back), and changes hands or grip when
+            // the hands meet it, halfway too: a clause that ends in a handling ends with it done
+            // (a cup set down lies there, a cup handed over is in the other's hands, 取肺 has the
+            // lung in hand)
             t: match m {
                 Move::Shoot { .. } => t_start + RELEASE_AFTER,
-                Move::Take(_) | Move::Put(_) | Move::PutOn(..) | Move::Across(..) | Move::Set(..) | Move::Clear(_) => {
-                    t_start + 0.5 * g.seconds()
-                }
-                _ => t_done,
+                _ => t_start + 0.5 * g.seconds(),
             },
             actor: at.a,
             prop,
