@@ -15,6 +15,7 @@ use crate::rite::scene::field;
 use crate::rite::scene::span::{Path, PathExt};
 use crate::rite::scene::spell::letters;
 use crate::rite::scene::spell::nearest;
+use crate::rite::timeline::Motion;
 
 /// What sounds until a later clause: a placed cue or a held voice, by index.
 #[derive(Clone, Copy, Debug)]
@@ -22,7 +23,6 @@ pub(super) enum Sounding {
     Cue(usize),
     Voice(usize),
 }
-use crate::rite::timeline::Motion;
 
 /// Seconds from the start of a shot (射) to the arrow's release.
 pub(super) const RELEASE_AFTER: f32 = 2.0;
