@@ -43,3 +43,16 @@ fn the_host_brings_guest_and_grandee_up_the_court_with_three_salutes_face_to_fac
         assert!(host[0].1[2] - host[2].1[2] > 10.0, "{clause}: the salutes are not spread up the court");
     }
 }
+
+/// 乡射「主人卒洗，壹揖，壹让，以宾升」 (乡饮酒注「俱升」, 疏「知俱升者乡射云主人卒洗一揖一让以宾升」): the two salute
+/// each other at the feet of their stairs, level and together, not the guest from his place in the court.
+#[test]
+fn after_the_washing_host_and_guest_salute_at_the_feet_of_their_stairs() {
+    let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let clause = "壹揖，壹让，以宾升。";
+    let (host, guest) = (salutes(&rite, clause, "zhuren"), salutes(&rite, clause, "bin"));
+    assert_eq!((host.len(), guest.len()), (1, 1), "{clause}: one salute each");
+    let ((th, ph, _), (tg, pg, _)) = (host[0], guest[0]);
+    assert!((th - tg).abs() < 0.5, "{clause}: salutes at {th:.1} and {tg:.1} s, not together");
+    assert!((ph[2] - pg[2]).abs() < 0.5 && (ph[0] + pg[0]).abs() < 0.5, "{clause}: not level at the two stairs: {ph:?} and {pg:?}");
+}

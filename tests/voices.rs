@@ -105,3 +105,18 @@ fn the_bearers_hold_their_assent_on_gong_then_on_shang_to_the_blind() {
     assert!(cents(hz / 2.0, mid_west).abs() < 20.0, "halfway west {mid_west:.1} Hz, not 黄钟 {:.1}", hz / 2.0);
     assert!((cents(hz / 2.0, mid_there) - 204.0).abs() < 20.0, "halfway to the 乏 {mid_there:.1} Hz, not 太蔟");
 }
+
+/// 大射「负侯许诺，如初去侯」: going back to the targets as they left them, each bearer's 诺 is held on 宫
+/// and then on 商 (以宫趋…又诺以商), each held as he walks, not a plain word.
+#[test]
+fn the_bearers_go_back_to_the_targets_calling_as_they_left_them() {
+    let rite = sheli::rite::load_named("da_she").unwrap();
+    let beat = rite.beat(rite.find_text("如初去侯，")[0]);
+    for who in ["fubu", "huozhe_can", "huozhe_gan"] {
+        let a = rite.timeline.actor_index(who).unwrap();
+        let calls: Vec<_> = rite.voices.iter().filter(|v| v.actor == a && v.t >= beat.start && v.t < beat.end).collect();
+        let tones: Vec<_> = calls.iter().map(|v| v.tone.map(|t| t.name())).collect();
+        assert_eq!(tones, vec![Some("宫"), Some("商")], "{who}: {tones:?}");
+        assert!(calls.iter().all(|v| v.held.is_some_and(|h| h > 1.0)), "{who}: a call not held as he walks: {calls:?}");
+    }
+}
