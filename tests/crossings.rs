@@ -145,3 +145,35 @@ fn a_pair_bows_by_the_tent_the_upper_archer_north_and_goes_on_at_his_partner_s_l
     assert!(bows >= 20 && walked >= 100, "{bows} bows by the tent, {walked} samples of walking on");
     assert!(wrong.is_empty(), "{} samples:\n{}", wrong.len(), wrong.join("\n"));
 }
+
+/// 大射「揖如升射」 going back: the pair walks back west along the hall abreast, as it came (上射揖，并行),
+/// not the 上射 ahead on his own: while both walk west on the hall, neither is more than half a metre
+/// ahead of the other.
+#[test]
+fn a_pair_goes_back_along_the_hall_abreast() {
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let (mut walked, mut wrong) = (0, Vec::new());
+    for pair in ["shangou", "ciou", "xiaou"] {
+        let (u, d) = (tl.actor_index(&format!("{pair}_shang")).unwrap(), tl.actor_index(&format!("{pair}_xia")).unwrap());
+        let mut t = 0.0;
+        while t < tl.duration {
+            let (a, b) = (tl.actor_at(u, t), tl.actor_at(d, t));
+            let on_the_hall = a.pos[1] > 1.5 && b.pos[1] > 1.5;
+            let (a1, b1) = (tl.actor_at(u, t + 0.5), tl.actor_at(d, t + 0.5));
+            let west = a1.pos[0] - a.pos[0] < -0.3 && b1.pos[0] - b.pos[0] < -0.3;
+            if on_the_hall
+                && west
+                && let Some((ahead, _)) = walking::side_by_side(tl, u, d, t)
+            {
+                walked += 1;
+                if ahead.abs() > 0.5 {
+                    wrong.push(format!("{}: the {pair} 上射 {ahead:.2} m ahead of his 下射", rite.beat(rite.beat_at(t)).text));
+                }
+            }
+            t += 0.5;
+        }
+    }
+    assert!(walked >= 20, "{walked} samples of a pair walking west on the hall");
+    assert!(wrong.is_empty(), "{} samples:\n{}", wrong.len(), wrong.join("\n"));
+}
