@@ -1128,6 +1128,10 @@
         return [p.id, ps.present, +ps.x.toFixed(3), +ps.y.toFixed(3), +ps.z.toFixed(3), ps.heldBy >= 0 ? actors[ps.heldBy].id : null, ps.how, ps.flying];
       });
     },
+    // each person's bearing as drawn now, in degrees (the facing shown is its nearest of eight)
+    bearings: function () {
+      return actors.map(function (a, i) { return [a.id, states[i].b]; });
+    },
     toView: toView,
     toRite: toRite,
   };
