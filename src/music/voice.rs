@@ -92,6 +92,11 @@ impl Spoken {
         self.words.chars().filter(|c| c.is_alphanumeric())
     }
 
+    /// Held unbroken from its onset until `t` (the speaker stops, or the clause that ends it begins).
+    pub fn hold_to(&mut self, t: f32) {
+        self.held = Some((t - self.t).max(0.0));
+    }
+
     /// Each syllable's onset after the first, its length, pitch and loudness: a call held on its
     /// note; speech at the speaking pitch, a murmur rising and falling a little from syllable to
     /// syllable (the words are not synthesized, only that someone speaks, and how long).

@@ -229,7 +229,8 @@ pub enum Move {
 /// How long a called voice is held unbroken.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub enum Hold {
-    /// through the moves that follow in his act, until he calls again or stops
+    /// through the walks that follow it in his act, until his next move that is no walk (a stop,
+    /// a turn, another call)
     Walk,
     /// until a later clause with these words of the 原文 begins (`Until("声止")`)
     Until(String),

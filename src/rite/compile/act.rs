@@ -52,7 +52,8 @@ impl<'a> Sim<'a> {
         deeds: &mut Vec<Deed>,
     ) -> f32 {
         let mut t = t0;
-        // a voice held unbroken (声不绝) through the walks that follow it, until he stops
+        // a voice held unbroken (声不绝) through the walks that follow it, until he stops: any move
+        // that is no walk (a new call among them) ends it
         let mut sustained: Option<usize> = None;
         for (index, m) in act.moves.iter().enumerate() {
             let at = MoveAt { a, act, index, line };
@@ -84,8 +85,6 @@ impl<'a> Sim<'a> {
                 (Move::Wait(s), _) => self.wait(&at, *s, t, deeds),
                 (Move::Say(what), _) => self.say(a, what, None, t, deeds),
                 (Move::Call { words, tone, hold }, _) => {
-                    // a new call ends the one held before it
-                    self.end_voice(sustained.take(), t);
                     let end = self.say(a, words, Some(*tone), t, deeds);
                     match hold {
                         Some(Hold::Walk) => sustained = Some(self.voices.len() - 1),
@@ -95,7 +94,6 @@ impl<'a> Sim<'a> {
                     end
                 }
                 (Move::Sustain(words), _) => {
-                    self.end_voice(sustained.take(), t);
                     let end = self.say(a, words, None, t, deeds);
                     sustained = Some(self.voices.len() - 1);
                     end
@@ -111,8 +109,7 @@ impl<'a> Sim<'a> {
     /// A held voice stops when its speaker does: it lasts from its onset to `t`.
     fn end_voice(&mut self, voice: Option<usize>, t: f32) {
         if let Some(k) = voice {
-            let v = &mut self.voices[k];
-            v.held = Some((t - v.t).max(0.0));
+            self.voices[k].hold_to(t);
         }
     }
 

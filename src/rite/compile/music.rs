@@ -220,10 +220,7 @@ impl Sim<'_> {
                         self.meter = None;
                     }
                 }
-                Sounding::Voice(index) => {
-                    let v = &mut self.voices[index];
-                    v.held = Some((t - v.t).max(0.0));
-                }
+                Sounding::Voice(index) => self.voices[index].hold_to(t),
             }
         }
     }
