@@ -1,0 +1,55 @@
+//! 大射仪 献获者: 「服不侯西北三步，北面拜受爵 … 卒祭，左个之西北三步，东面。设荐俎，立卒爵」. 郑注「此乡受献之位也」,
+//! 贾疏「今卒爵虽同旧处而东面者」: the one offered drinks on the spot where he bowed to receive the cup, three paces
+//! (18 尺) north-west of the target's left (west) stretch; and so each man served after him (皆如大侯之礼).
+
+use sheli::rite::Rite;
+use sheli::rite::acts::gesture::Gesture;
+use sheli::rite::timeline::Motion;
+
+/// Where `who` stands as he makes each `gesture` between `from` and `to` seconds.
+fn where_he(rite: &Rite, who: &str, gesture: Gesture, from: f32, to: f32) -> Vec<[f32; 3]> {
+    let a = rite.timeline.actor_index(who).expect(who);
+    rite.timeline.actors[a]
+        .segments
+        .iter()
+        .filter(|s| s.t0 >= from && s.t0 < to && matches!(s.motion, Motion::Gesture { gesture: g, .. } if g == gesture))
+        .map(|s| rite.timeline.actor_at(a, s.t0 + 0.1).pos)
+        .collect()
+}
+
+fn apart(a: [f32; 3], b: [f32; 3]) -> f32 {
+    ((a[0] - b[0]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+#[test]
+fn the_men_at_the_targets_drink_where_they_received_the_cup() {
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let court = &rite.timeline.court;
+    let steps: Vec<_> = rite.steps.iter().filter(|s| s.id == "d_xian_fubu" || s.id == "d_xian_huozhe").collect();
+    assert_eq!(steps.len(), 2, "the two steps of 献获者");
+    let (from, to) = (steps[0].start, steps[1].end);
+    let chi = 0.231;
+    for (who, target) in [
+        ("fubu", "大侯"),
+        ("huozhe_da", "大侯"),
+        ("lipuren", "大侯"),
+        ("jinche", "大侯"),
+        ("liangren", "大侯"),
+        ("huozhe_can", "参侯"),
+        ("huozhe_gan", "干侯"),
+    ] {
+        let bows = where_he(&rite, who, Gesture::Bai, from, to);
+        let drinks = where_he(&rite, who, Gesture::ZuJue, from, to);
+        assert!(!bows.is_empty() && drinks.len() == 1, "{who}: bows {} times and drinks {} times", bows.len(), drinks.len());
+        let off = apart(bows[0], drinks[0]);
+        assert!(off < 0.3, "{who} drinks {off:.2} m from where he bowed to receive the cup");
+        // the one each target's offering is named for stands three paces (18 尺) north-west of its left stretch
+        if who == "fubu" || target != "大侯" {
+            let left = court.region(&format!("d_{target}左个")).expect("the left stretch").anchor;
+            let (west, north) = (left[0] - drinks[0][0], left[2] - drinks[0][2]);
+            let paces = apart(left, drinks[0]) / chi / 6.0;
+            assert!((paces - 3.0).abs() < 0.15, "{who} drinks {paces:.2} paces from the {target}'s left stretch");
+            assert!(west > 0.0 && north > 0.0 && (west - north).abs() < 0.5, "{who} is {west:.2} m west and {north:.2} m north of it");
+        }
+    }
+}
