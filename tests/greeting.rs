@@ -1,6 +1,7 @@
 //! 三揖 (乡饮酒郑注「将进揖，当陈揖，当碑揖」): whoever the host brings up the court to the hall, the guest
 //! (「主人以宾三揖，皆行」) and the grandee who comes as 遵 (「主人揖让，以大夫升」: 揖让 as for the guest),
-//! is saluted three times on the way, the two facing each other and level, before they yield at the stairs.
+//! is saluted three times on the way, the two facing each other and level, before they yield at the stairs: as they set
+//! out, on their walks (陈, 堂涂) and level with the 碑.
 
 use sheli::rite::acts::gesture::Gesture;
 use sheli::rite::compile::Rite;
@@ -35,7 +36,13 @@ fn the_host_brings_guest_and_grandee_up_the_court_with_three_salutes_face_to_fac
             );
             assert!(ph[0] > pg[0], "{clause}: the host is not east of the {guest}");
         }
-        // the second and the third, at the 陈 and level with the 碑, with the two abreast, well up the court from the first
+        // the second on their walks (尔雅「陈，堂涂也」; 贾疏「相背各向堂涂」): the guest, come in by the left of the gate, is
+        // on his already and salutes where he first did; the host has gone east to his
+        let (g1, g2) = (them[0].1, them[1].1);
+        let moved = ((g1[0] - g2[0]).powi(2) + (g1[2] - g2[2]).powi(2)).sqrt();
+        assert!(moved < 1.0, "{clause}: the {guest} walks {moved:.1} m up the court before the second salute");
+        assert!(host[1].1[0] - host[0].1[0] > 1.0, "{clause}: the host has not gone east to his walk for the second salute");
+        // the second and the third with the two abreast, the third level with the 碑, well up the court from the first
         for (_, ph, _) in &host[1..3] {
             let pg = them.iter().map(|(_, p, _)| p).min_by(|a, b| (a[2] - ph[2]).abs().total_cmp(&(b[2] - ph[2]).abs())).unwrap();
             assert!((ph[2] - pg[2]).abs() < 0.5, "{clause}: not level at a salute ({:.1} against {:.1})", ph[2], pg[2]);
