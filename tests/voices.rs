@@ -107,15 +107,21 @@ fn the_bearers_hold_their_assent_on_gong_then_on_shang_to_the_blind() {
 }
 
 /// 大射「负侯许诺，如初去侯」: going back to the targets as they left them, each bearer's 诺 is held on 宫
-/// and then on 商 (以宫趋…又诺以商), each held as he walks, not a plain word.
+/// and then on 商 (以宫趋…又诺以商), each held as he walks, not a plain word; and the 诺 that answers the
+/// order sounds in its own clause (51st audit), held on 宫 till they set out.
 #[test]
 fn the_bearers_go_back_to_the_targets_calling_as_they_left_them() {
     let rite = sheli::rite::load_named("da_she").unwrap();
+    let answer = rite.beat(rite.find_text("负侯许诺，")[0]);
     let beat = rite.beat(rite.find_text("如初去侯，")[0]);
     for who in ["fubu", "huozhe_can", "huozhe_gan"] {
         let a = rite.timeline.actor_index(who).unwrap();
+        let heard = rite.voices.iter().find(|v| v.actor == a && v.t >= answer.start && v.t < answer.end).expect("his 诺 to the order");
+        assert_eq!(heard.tone.map(|t| t.name()), Some("宫"), "{who}: {heard:?}");
+        assert!(heard.t + heard.held.unwrap_or(0.0) >= answer.end - 0.01, "{who}: his 诺 stops before the clause ends: {heard:?}");
         let calls: Vec<_> = rite.voices.iter().filter(|v| v.actor == a && v.t >= beat.start && v.t < beat.end).collect();
-        let tones: Vec<_> = calls.iter().map(|v| v.tone.map(|t| t.name())).collect();
+        let mut tones: Vec<_> = calls.iter().map(|v| v.tone.map(|t| t.name())).collect();
+        tones.dedup();
         assert_eq!(tones, vec![Some("宫"), Some("商")], "{who}: {tones:?}");
         assert!(calls.iter().all(|v| v.held.is_some_and(|h| h > 1.0)), "{who}: a call not held as he walks: {calls:?}");
     }
