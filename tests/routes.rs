@@ -2,7 +2,30 @@
 //! way (the court is open between any two of its places), and one that begins and ends on the hall never goes
 //! down to the court and up again. A `via` a stair on such a walk is a slip of the scene, not a rite.
 
-use sheli::rite::timeline::Motion;
+use sheli::rite::timeline::{Motion, Segment};
+
+/// Each unbroken walk (walking segments end to end, turns between them allowed): when it begins and its points.
+fn walks(segments: &[Segment]) -> Vec<(f32, Vec<[f32; 3]>)> {
+    let mut out: Vec<(f32, Vec<[f32; 3]>)> = Vec::new();
+    let mut open = false;
+    let mut last_end = f32::NAN;
+    for s in segments {
+        match &s.motion {
+            Motion::Walk { path, .. } => {
+                if open && (s.t0 - last_end).abs() < 0.01 {
+                    out.last_mut().expect("an open walk").1.extend(path);
+                } else {
+                    out.push((s.t0, path.clone()));
+                }
+                open = true;
+                last_end = s.t1;
+            }
+            Motion::Turn { .. } => {}
+            _ => open = false,
+        }
+    }
+    out
+}
 
 #[test]
 fn nobody_goes_up_and_down_a_stair_on_one_walk() {
@@ -10,38 +33,20 @@ fn nobody_goes_up_and_down_a_stair_on_one_walk() {
     for id in sheli::rite::scene::load::shipped_rites() {
         let rite = sheli::rite::load_named(id).unwrap_or_else(|e| panic!("{e}"));
         let hall = rite.timeline.court.hall_height;
+        let (court, up) = (|y: f32| y < 0.05, |y: f32| y > hall - 0.05);
         for actor in &rite.timeline.actors {
-            // consecutive walks with no stop between them are one walk
-            let mut walk: Vec<([f32; 3], f32)> = Vec::new();
-            let mut flush = |walk: &mut Vec<([f32; 3], f32)>| {
-                if let (Some(first), Some(last)) = (walk.first(), walk.last()) {
-                    let (a, b) = (first.0[1], last.0[1]);
-                    let (lo, hi) = walk.iter().fold((f32::MAX, f32::MIN), |(lo, hi), (p, _)| (lo.min(p[1]), hi.max(p[1])));
-                    let court_only = a < 0.05 && b < 0.05 && hi > hall - 0.05;
-                    let hall_only = a > hall - 0.05 && b > hall - 0.05 && lo < 0.05;
-                    if court_only || hall_only {
-                        let t = first.1;
-                        let beat = rite.steps.iter().flat_map(|s| &s.beats).find(|b| b.start <= t && t < b.end).map(|b| b.text.clone());
-                        found.push(format!("{} {} at {t:.1} s ({}): {}", rite.id, actor.id, beat.unwrap_or_default(), if court_only { "court to court by the hall" } else { "hall to hall by the court" }));
-                    }
-                }
-                walk.clear();
-            };
-            let mut last_end = f32::NAN;
-            for s in &actor.segments {
-                match &s.motion {
-                    Motion::Walk { path, .. } => {
-                        if (s.t0 - last_end).abs() > 0.01 {
-                            flush(&mut walk);
-                        }
-                        walk.extend(path.iter().map(|p| (*p, s.t0)));
-                        last_end = s.t1;
-                    }
-                    Motion::Turn { .. } => {}
-                    _ => flush(&mut walk),
-                }
+            for (t, path) in walks(&actor.segments) {
+                let (first, last) = (path[0][1], path[path.len() - 1][1]);
+                let what = if court(first) && court(last) && path.iter().any(|p| up(p[1])) {
+                    "court to court by the hall"
+                } else if up(first) && up(last) && path.iter().any(|p| court(p[1])) {
+                    "hall to hall by the court"
+                } else {
+                    continue;
+                };
+                let beat = rite.steps.iter().flat_map(|s| &s.beats).find(|b| b.start <= t && t < b.end).map(|b| b.text.as_str());
+                found.push(format!("{} {} at {t:.1} s ({}): {what}", rite.id, actor.id, beat.unwrap_or("")));
             }
-            flush(&mut walk);
         }
     }
     assert!(found.is_empty(), "{} walks climb for nothing:\n{}", found.len(), found.join("\n"));
