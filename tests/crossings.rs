@@ -1,10 +1,12 @@
 //! 交 and 相左 (释例): every clause of crossing in the shipped rites has two people walking at
 //! once who come toward each other and pass, each with the other on the side the clause names
 //! (`timeline::crossing`). A planted case: one of a crossing pair made to stand still. And the
-//! 大射 pairs' crossing by the tent: bowing with the 上射 north, going on with him at the left.
+//! 大射 pairs' crossing by the tent: bowing with the 上射 north, going on with him at the left; and the
+//! pairs walking abreast back along the hall, and bowing together level with the stairs to drink.
 
 mod walking;
 
+use sheli::rite::acts::gesture::Gesture;
 use sheli::rite::compile::Rite;
 use sheli::rite::timeline::crossing::{Side, crossings};
 use sheli::rite::timeline::{Motion, Segment};
@@ -146,24 +148,17 @@ fn a_pair_bows_by_the_tent_the_upper_archer_north_and_goes_on_at_his_partner_s_l
     assert!(wrong.is_empty(), "{} samples:\n{}", wrong.len(), wrong.join("\n"));
 }
 
-/// 大射「揖如升射」 going back: the pair walks back west along the hall abreast, as it came (上射揖，并行),
-/// not the 上射 ahead on his own: while both walk west on the hall, neither is more than half a metre
-/// ahead of the other.
-#[test]
-fn a_pair_goes_back_along_the_hall_abreast() {
-    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+/// Every moment a 大射 pair walks together where `along` says (given where the two are and where they are half a
+/// second on): how many samples, and those where one is more than half a metre ahead of the other.
+fn abreast(rite: &Rite, along: impl Fn([f32; 3], [f32; 3], [f32; 3], [f32; 3]) -> bool) -> (usize, Vec<String>) {
     let tl = &rite.timeline;
     let (mut walked, mut wrong) = (0, Vec::new());
     for pair in ["shangou", "ciou", "xiaou"] {
         let (u, d) = (tl.actor_index(&format!("{pair}_shang")).unwrap(), tl.actor_index(&format!("{pair}_xia")).unwrap());
         let mut t = 0.0;
         while t < tl.duration {
-            let (a, b) = (tl.actor_at(u, t), tl.actor_at(d, t));
-            let on_the_hall = a.pos[1] > 1.5 && b.pos[1] > 1.5;
-            let (a1, b1) = (tl.actor_at(u, t + 0.5), tl.actor_at(d, t + 0.5));
-            let west = a1.pos[0] - a.pos[0] < -0.3 && b1.pos[0] - b.pos[0] < -0.3;
-            if on_the_hall
-                && west
+            let (a, b, a1, b1) = (tl.actor_at(u, t).pos, tl.actor_at(d, t).pos, tl.actor_at(u, t + 0.5).pos, tl.actor_at(d, t + 0.5).pos);
+            if along(a, b, a1, b1)
                 && let Some((ahead, _)) = walking::side_by_side(tl, u, d, t)
             {
                 walked += 1;
@@ -174,6 +169,40 @@ fn a_pair_goes_back_along_the_hall_abreast() {
             t += 0.5;
         }
     }
+    (walked, wrong)
+}
+
+/// 大射「揖如升射」 going back: the pair walks back west along the hall abreast, as it came (上射揖，并行),
+/// not the 上射 ahead on his own: while both walk west on the hall, neither is more than half a metre
+/// ahead of the other.
+#[test]
+fn a_pair_goes_back_along_the_hall_abreast() {
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let (walked, wrong) = abreast(&rite, |a, b, a1, b1| a[1] > 1.5 && b[1] > 1.5 && a1[0] - a[0] < -0.3 && b1[0] - b[0] < -0.3);
     assert!(walked >= 20, "{walked} samples of a pair walking west on the hall");
     assert!(wrong.is_empty(), "{} samples:\n{}", wrong.len(), wrong.join("\n"));
+}
+
+/// 大射 饮不胜者「一耦出，揖如升射」 (52nd audit): going up to drink, the pair bows level with the stairs as when
+/// going up to shoot (当阶北面揖): together, the winner not ahead of his partner. Every bow one of them makes
+/// standing 当西阶 in that clause the other makes with him (within half a second).
+#[test]
+fn a_pair_going_up_to_drink_bows_together_level_with_the_stairs() {
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let found: Vec<_> = rite.find_text("揖如升射").into_iter().filter(|r| rite.beat(*r).text == "揖如升射，").collect();
+    assert_eq!(found.len(), 1, "the clause of going up to drink");
+    let clause = rite.beat(found[0]);
+    let bows = |who: usize| -> Vec<f32> {
+        tl.actors[who]
+            .segments
+            .iter()
+            .filter(|s| s.t0 >= clause.start && s.t0 < clause.end && matches!(s.motion, Motion::Gesture { gesture: Gesture::Yi, .. }))
+            .filter(|s| tl.court.places_at(tl.actor_at(who, s.t0 + 0.1).pos).iter().any(|p| p == "当西阶"))
+            .map(|s| s.t0)
+            .collect()
+    };
+    let (up, down) = (bows(tl.actor_index("shangou_shang").unwrap()), bows(tl.actor_index("shangou_xia").unwrap()));
+    assert!(up.len() == 1 && down.len() == 1, "bows level with the stairs: 上射 {up:?}, 下射 {down:?}");
+    assert!((up[0] - down[0]).abs() < 0.5, "the 上射 bows at {:.1}, the 下射 at {:.1}: not together", up[0], down[0]);
 }
