@@ -4,6 +4,7 @@
 //! 大射 pairs' crossing by the tent: bowing with the 上射 north, going on with him at the left; and the
 //! pairs walking abreast back along the hall, and bowing together level with the stairs to drink.
 
+mod gestures;
 mod walking;
 
 use sheli::rite::acts::gesture::Gesture;
@@ -194,12 +195,10 @@ fn a_pair_going_up_to_drink_bows_together_level_with_the_stairs() {
     assert_eq!(found.len(), 1, "the clause of going up to drink");
     let clause = rite.beat(found[0]);
     let bows = |who: usize| -> Vec<f32> {
-        tl.actors[who]
-            .segments
-            .iter()
-            .filter(|s| s.t0 >= clause.start && s.t0 < clause.end && matches!(s.motion, Motion::Gesture { gesture: Gesture::Yi, .. }))
-            .filter(|s| tl.court.places_at(tl.actor_at(who, s.t0 + 0.1).pos).iter().any(|p| p == "当西阶"))
-            .map(|s| s.t0)
+        gestures::made(tl, who, Gesture::Yi, clause.start, clause.end)
+            .into_iter()
+            .filter(|(_, at)| tl.court.places_at(at.pos).iter().any(|p| p == "当西阶"))
+            .map(|(t, _)| t)
             .collect()
     };
     let (up, down) = (bows(tl.actor_index("shangou_shang").unwrap()), bows(tl.actor_index("shangou_xia").unwrap()));

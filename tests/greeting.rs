@@ -3,22 +3,18 @@
 //! is saluted three times on the way, the two facing each other and level, before they yield at the stairs: as they set
 //! out, on their walks (陈, 堂涂) and level with the 碑.
 
+mod gestures;
+
 use sheli::rite::acts::gesture::Gesture;
 use sheli::rite::compile::Rite;
-use sheli::rite::timeline::Motion;
 
 /// When `who` salutes (揖) within the clause: the moment, where he stands and his bearing.
 fn salutes(rite: &Rite, clause: &str, who: &str) -> Vec<(f32, [f32; 3], f32)> {
     let beat = rite.beat(rite.find_text(clause)[0]);
     let a = rite.timeline.actor_index(who).expect(who);
-    rite.timeline.actors[a]
-        .segments
-        .iter()
-        .filter(|s| s.t0 >= beat.start && s.t0 < beat.end && matches!(s.motion, Motion::Gesture { gesture: Gesture::Yi, .. }))
-        .map(|s| {
-            let at = rite.timeline.actor_at(a, s.t0 + 0.1);
-            (s.t0, at.pos, at.bearing.rem_euclid(360.0))
-        })
+    gestures::made(&rite.timeline, a, Gesture::Yi, beat.start, beat.end)
+        .into_iter()
+        .map(|(t, at)| (t, at.pos, at.bearing.rem_euclid(360.0)))
         .collect()
 }
 

@@ -2,19 +2,15 @@
 //! 贾疏「今卒爵虽同旧处而东面者」: the one offered drinks on the spot where he bowed to receive the cup, three paces
 //! (18 尺) north-west of the target's left (west) stretch; and so each man served after him (皆如大侯之礼).
 
+mod gestures;
+
 use sheli::rite::Rite;
 use sheli::rite::acts::gesture::Gesture;
-use sheli::rite::timeline::Motion;
 
 /// Where `who` stands as he makes each `gesture` between `from` and `to` seconds.
 fn where_he(rite: &Rite, who: &str, gesture: Gesture, from: f32, to: f32) -> Vec<[f32; 3]> {
     let a = rite.timeline.actor_index(who).expect(who);
-    rite.timeline.actors[a]
-        .segments
-        .iter()
-        .filter(|s| s.t0 >= from && s.t0 < to && matches!(s.motion, Motion::Gesture { gesture: g, .. } if g == gesture))
-        .map(|s| rite.timeline.actor_at(a, s.t0 + 0.1).pos)
-        .collect()
+    gestures::made(&rite.timeline, a, gesture, from, to).into_iter().map(|(_, at)| at.pos).collect()
 }
 
 fn apart(a: [f32; 3], b: [f32; 3]) -> f32 {

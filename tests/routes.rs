@@ -44,8 +44,7 @@ fn nobody_goes_up_and_down_a_stair_on_one_walk() {
                 } else {
                     continue;
                 };
-                let beat = rite.steps.iter().flat_map(|s| &s.beats).find(|b| b.start <= t && t < b.end).map(|b| b.text.as_str());
-                found.push(format!("{} {} at {t:.1} s ({}): {what}", rite.id, actor.id, beat.unwrap_or("")));
+                found.push(format!("{} {} at {t:.1} s ({}): {what}", rite.id, actor.id, rite.beat(rite.beat_at(t)).text));
             }
         }
     }
