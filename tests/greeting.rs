@@ -59,3 +59,36 @@ fn after_the_washing_host_and_guest_salute_at_the_feet_of_their_stairs() {
     assert!((th - tg).abs() < 0.5, "{clause}: salutes at {th:.1} and {tg:.1} s, not together");
     assert!((ph[2] - pg[2]).abs() < 0.5 && (ph[0] + pg[0]).abs() < 0.5, "{clause}: not level at the two stairs: {ph:?} and {pg:?}");
 }
+
+/// 「主人西南面三拜众宾」: the many guests have followed host and guest up the court (疏「宾主既行，众宾亦行」) and stand below the
+/// west stairs, south of the guest, facing east (乡饮酒疏「介与众宾亦随至西阶下东面」, 「众宾在宾介之南，故西南向拜之」): the host,
+/// bowing south-west from the foot of his stairs, faces them, and they are south of the guest and not by the gate.
+#[test]
+fn the_host_bows_south_west_to_the_many_guests_standing_south_of_the_guest() {
+    let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let clause = "主人西南面三拜众宾，";
+    let beat = rite.beat(rite.find_text(clause)[0]);
+    let tl = &rite.timeline;
+    let host = tl.actor_index("zhuren").unwrap();
+    let bows = gestures::made(tl, host, Gesture::Bai, beat.start, beat.end);
+    assert_eq!(bows.len(), 3, "{clause}: three bows");
+    let guest = tl.actors[tl.actor_index("bin").unwrap()].at(beat.end).pos;
+    for who in ["zhongbin1", "zhongbin2", "zhongbin3", "zhongbin_rest"] {
+        let them = tl.actors[tl.actor_index(who).unwrap()].at(beat.end);
+        assert!(
+            them.pos[2] > guest[2] && (them.pos[0] - guest[0]).abs() < 1.5 && them.pos[2] - guest[2] < 6.0,
+            "{clause}: {who} at {:?} is not just south of the guest at {guest:?}",
+            them.pos
+        );
+        assert_eq!(them.facing(), sheli::rite::court::measure::Dir::E, "{clause}: {who} does not face east");
+        for (t, at) in &bows {
+            let toward = sheli::rite::timeline::bearing_between(at.pos, them.pos).unwrap();
+            let off = (toward - at.bearing.rem_euclid(360.0) + 540.0).rem_euclid(360.0) - 180.0;
+            assert!(
+                (at.bearing.rem_euclid(360.0) - 225.0).abs() < 1.0 && off.abs() < 22.5,
+                "{clause}: at {t:.1} the host faces {:.0}°, {who} is at {toward:.0}° from him",
+                at.bearing
+            );
+        }
+    }
+}
