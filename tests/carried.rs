@@ -66,3 +66,26 @@ fn the_first_singer_goes_down_before_the_second() {
     let (Some(first), Some(second)) = (first, second) else { panic!("a singer never starts down: {first:?} {second:?}") };
     assert!(first < second, "the second singer starts down at {second:.1} s, before the first at {first:.1} s");
 }
+
+/// 大射仪「乃彻丰与觯」 and 「卒，退丰与觯，如初」: the one who set the stand takes it back, and the cup-bearer (执爵者, the 仆人师)
+/// the beaker to the basket (乡射注「设丰者反丰于堂西，执爵者反觯于篚」); 如初 keeps the same hands (54th audit: the 司宫士
+/// took both the second time).
+#[test]
+fn the_cup_bearer_takes_the_beaker_back_and_the_stand_setter_the_stand() {
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let cup = tl.props.iter().position(|p| p.id == "zhi_sheju").expect("the 觯 of the shooting");
+    let stand = tl.props.iter().position(|p| p.id == "feng").expect("the 丰");
+    let (bearer, setter) = (tl.actor_index("puren_shi").unwrap(), tl.actor_index("sigongshi").unwrap());
+    for clause in ["乃彻丰与觯。", "卒，退丰与觯，如初。"] {
+        let beat = beats(&rite, clause)[0];
+        let holders = |p: usize| -> Vec<usize> {
+            let mut h: Vec<usize> =
+                (0..=100).filter_map(|k| tl.prop_at(p, beat.start + (beat.end - beat.start) * k as f32 / 100.0).held_by).collect();
+            h.dedup();
+            h
+        };
+        assert_eq!(holders(cup), vec![bearer], "{clause}: the 觯 is carried by {:?}", holders(cup));
+        assert_eq!(holders(stand), vec![setter], "{clause}: the 丰 is carried by {:?}", holders(stand));
+    }
+}

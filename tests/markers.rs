@@ -49,3 +49,25 @@ fn the_men_at_the_targets_drink_where_they_received_the_cup() {
         }
     }
 }
+
+/// 大射仪「获者兴，共而俟」: 郑注 quotes 乡射「坐，东面偃旌，兴而俟」 and 贾疏 says 「此文不具，宜与彼同」: at each coming to the 乏
+/// to wait for the shooting, every marker lowers his flag before he rises to wait (54th audit: they waited with it raised).
+#[test]
+fn the_markers_lower_their_flags_before_they_rise_to_wait() {
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    for (clause, nth) in [("获者兴，", 1), ("负侯许诺如初。", 1), ("负侯许诺。", 1)] {
+        // the clause's own beat (find_text also matches across two beats: 负侯许诺，如初去侯)
+        let own: Vec<_> = rite.find_text(clause).into_iter().filter(|&b| rite.beat(b).text == clause).collect();
+        let beat = rite.beat(own[nth - 1]);
+        for who in ["huozhe_da", "huozhe_can", "huozhe_gan"] {
+            let a = tl.actor_index(who).expect(who);
+            let lowered = gestures::made(tl, a, Gesture::LowerFlag, beat.start, beat.end);
+            let risen = gestures::made(tl, a, Gesture::Xing, beat.start, beat.end);
+            let (Some((tl_, _)), Some((tx, _))) = (lowered.last(), risen.last()) else {
+                panic!("{clause} ({nth}): {who} lowers his flag {} times and rises {} times", lowered.len(), risen.len());
+            };
+            assert!(tl_ < tx, "{clause} ({nth}): {who} rises at {tx:.1} before lowering his flag at {tl_:.1}");
+        }
+    }
+}

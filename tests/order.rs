@@ -25,3 +25,25 @@ fn the_three_pairs_come_out_of_the_tent_one_after_the_other() {
         assert!(w[1] - w[0] > 1.5, "{clause}: the {} pair sets out {:.1} s after the one before it", ["middle", "lower"][i], w[1] - w[0]);
     }
 }
+
+/// 大射仪「乃荐司正与射人于觯南……辩献士。士既献者立于东方，西面北上。乃荐士」: 贾疏「其实荐士在乃荐司正上……是以荐司正言乃者，缓辞，
+/// 明司正已下荐在士后也」: the text names the 司正 and 射人 first, but their dried meat is set after the officers' (54th audit).
+#[test]
+fn the_officers_dried_meat_is_set_before_the_master_of_ceremonies() {
+    use sheli::rite::timeline::PropAt;
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    // when the 荐 is first set down from someone's hands
+    let set = |id: &str| -> f32 {
+        let p = &tl.props[tl.props.iter().position(|p| p.id == id).expect(id)];
+        p.keys
+            .windows(2)
+            .find(|w| matches!(w[0].1, PropAt::Held(..)) && matches!(w[1].1, PropAt::At(..)))
+            .map(|w| w[1].0)
+            .unwrap_or_else(|| panic!("{id} is never set down"))
+    };
+    let officers = set("jian_shi");
+    for them in ["jian_sizheng", "jian_sishe"] {
+        assert!(set(them) > officers, "{them} is set at {:.0} s, before the officers' at {officers:.0} s", set(them));
+    }
+}

@@ -89,3 +89,16 @@ fn a_step_back_keeps_his_face() {
         }
     }
 }
+
+/// 大射仪「公降，立于阼阶之东南，南乡」, then 「摈者请宾，公曰：命某为宾」: the ruler answers the usher standing before
+/// him to the south (燕礼疏「君南面，射人北面可知」) and makes no turn while he names the guest (54th audit: he turned west).
+#[test]
+fn the_ruler_names_the_guest_facing_south() {
+    let rite = sheli::rite::load_named("da_she").unwrap();
+    let clause = "公曰：“命某为宾。”";
+    assert!(sweeps(&rite, clause, 1, "gong").is_empty(), "{clause}: the 公 turns {:?}", sweeps(&rite, clause, 1, "gong"));
+    let info = rite.beat(rite.find_text(clause)[0]);
+    let gong = rite.timeline.actor_index("gong").unwrap();
+    let at = rite.timeline.actor_at(gong, (info.start + info.end) / 2.0);
+    assert!((at.bearing.rem_euclid(360.0) - 180.0).abs() < 1.0, "{clause}: the 公 faces {:.0}°", at.bearing);
+}
