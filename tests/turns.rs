@@ -102,3 +102,18 @@ fn the_ruler_names_the_guest_facing_south() {
     let at = rite.timeline.actor_at(gong, (info.start + info.end) / 2.0);
     assert!((at.bearing.rem_euclid(360.0) - 180.0).abs() < 1.0, "{clause}: the 公 faces {:.0}°", at.bearing);
 }
+
+/// 「北面拜受爵」 with the giver 「西面拜送爵」 (大射 服不, 乡射 获者): 「凡授爵，乡所受者」: the giver turns to the receiver, who
+/// bows and receives facing north, without turning to him (the clause's `allow: [GiverFaces]`; 54th audit).
+#[test]
+fn the_man_at_the_target_receives_the_cup_facing_north() {
+    for (rite, clause, who) in [("da_she", "北面拜受爵。", "fubu"), ("xiang_she", "获者负侯，北面拜受爵，", "huozhe")] {
+        let rite = sheli::rite::load_named(rite).unwrap();
+        let turns = sweeps(&rite, clause, 1, who);
+        assert!(turns.is_empty(), "{clause}: {who} turns {turns:?}");
+        let info = rite.beat(rite.find_text(clause)[0]);
+        let a = rite.timeline.actor_index(who).unwrap();
+        let at = rite.timeline.actor_at(a, info.end);
+        assert!(at.bearing.rem_euclid(360.0).abs() < 1.0, "{clause}: {who} faces {:.0}°", at.bearing);
+    }
+}

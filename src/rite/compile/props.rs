@@ -25,13 +25,17 @@ const FACING_SLACK: f32 = 80.0;
 
 /// Why giver and receiver do not stand face to face, each turned to the other and neither
 /// walking, at the moment of 授/受 (乡饮酒礼「宾…拜受爵，主人…拜送爵」: the two face each other across
-/// the cup); `None` when they do.
-fn not_face_to_face(giver: &str, receiver: &str, g: &ActorState, r: &ActorState) -> Option<String> {
-    for (who, other, s, o) in [(giver, receiver, g, r), (receiver, giver, r, g)] {
+/// the cup); `None` when they do. With `receiver_keeps` (`allow: [GiverFaces]`), only the giver must
+/// face the receiver, who keeps the facing his clause gives him (「凡授爵，乡所受者」).
+fn not_face_to_face(giver: &str, receiver: &str, g: &ActorState, r: &ActorState, receiver_keeps: bool) -> Option<String> {
+    let both = [(giver, receiver, g, r), (receiver, giver, r, g)];
+    for (k, (who, other, s, o)) in both.into_iter().enumerate() {
         if s.pose == Pose::Walking {
             return Some(format!("{who} is still walking"));
         }
-        if let Some(to) = bearing_between(s.pos, o.pos) {
+        if let Some(to) = bearing_between(s.pos, o.pos)
+            && !(receiver_keeps && k == 1)
+        {
             let off = ((s.bearing - to + 540.0).rem_euclid(360.0) - 180.0).abs();
             if off > FACING_SLACK {
                 let facing = Dir::from_bearing(s.bearing).name();
@@ -265,8 +269,10 @@ impl Sim<'_> {
             self.problem_in(Code::Handover, e.path(), msg, note);
             return None;
         }
-        let side_by_side = self.allow.contains(&crate::rite::scene::rules::Exception::SideBySide);
-        if !side_by_side && let Some(msg) = not_face_to_face(who, &self.tracks[r].name, here, &there) {
+        use crate::rite::scene::rules::Exception;
+        let side_by_side = self.allow.contains(&Exception::SideBySide);
+        let receiver_keeps = self.allow.contains(&Exception::GiverFaces);
+        if !side_by_side && let Some(msg) = not_face_to_face(who, &self.tracks[r].name, here, &there, receiver_keeps) {
             // reported, and handed all the same: what follows is still checked as it is written
             self.problem_in(Code::Handover, e.path(), format!("{msg}: {name} is handed face to face (授/受)"), note);
         }

@@ -12,6 +12,9 @@ pub enum Exception {
     CarriedOut,
     /// giver and receiver stand side by side facing one way, not face to face (并授)
     SideBySide,
+    /// the receiver keeps the facing the clause gives him, and only the giver turns to him
+    /// (「凡授爵，乡所受者」: 获者北面拜受爵，司马西面拜送爵)
+    GiverFaces,
     /// he bows where he sits, on his mat (注「工拜于席」: the blind musicians, who do not rise)
     BowOnMat,
 }
