@@ -50,3 +50,28 @@ fn nobody_goes_up_and_down_a_stair_on_one_walk() {
     }
     assert!(found.is_empty(), "{} walks climb for nothing:\n{}", found.len(), found.join("\n"));
 }
+
+/// 大射仪「大夫从之降，适次，立于三耦之南」: 郑注「适次，由次前而北，西面立」, 贾疏「因过次为适次，非入次也」: the grandees cross the
+/// court to the front of the tent (its door faces west), pass before it and go north to the south of the three pairs; they do not
+/// cut across to the pairs from the stairs (56th audit).
+#[test]
+fn the_grandees_go_to_the_tent_by_its_front() {
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let tent = tl.court.solid("次").expect("the 次").footprint;
+    let first = tl.actor_index("dafu1").expect("dafu1");
+    let beat = rite
+        .find_text("适次，")
+        .into_iter()
+        .map(|b| rite.beat(b))
+        .find(|b| b.text == "适次，" && b.actors.contains(&first))
+        .expect("the grandees' 适次");
+    for who in ["dafu1", "dafu2", "dafu3", "dafu4"] {
+        let a = tl.actor_index(who).expect(who);
+        let before_it = (0..=200).any(|k| {
+            let p = tl.actor_at(a, beat.start + (beat.end - beat.start) * k as f32 / 200.0).pos;
+            p[0] < tent.x0 && p[0] > tent.x0 - 2.0 && p[2] > tent.z0 && p[2] < tent.z1
+        });
+        assert!(before_it, "{who} does not pass before the tent's door at 适次 (x < {:.1}, z {:.1}..{:.1})", tent.x0, tent.z0, tent.z1);
+    }
+}
