@@ -114,6 +114,7 @@ fn the_man_at_the_target_receives_the_cup_facing_north() {
         let info = rite.beat(rite.find_text(clause)[0]);
         let a = rite.timeline.actor_index(who).unwrap();
         let at = rite.timeline.actor_at(a, info.end);
-        assert!(at.bearing.rem_euclid(360.0).abs() < 1.0, "{clause}: {who} faces {:.0}°", at.bearing);
+        let north = at.bearing.rem_euclid(360.0);
+        assert!(north.min(360.0 - north) < 1.0, "{clause}: {who} faces {:.0}°", at.bearing);
     }
 }
