@@ -15,6 +15,11 @@ fn beats<'a>(rite: &'a Rite, fragment: &str) -> Vec<&'a BeatInfo> {
     found
 }
 
+/// The index of the thing with id `id`.
+fn prop(rite: &Rite, id: &str) -> usize {
+    rite.timeline.props.iter().position(|p| p.id == id).unwrap_or_else(|| panic!("no prop {id}"))
+}
+
 fn flat(a: [f32; 3], b: [f32; 3]) -> f32 {
     (a[0] - b[0]).hypot(a[2] - b[2])
 }
@@ -23,8 +28,7 @@ fn flat(a: [f32; 3], b: [f32; 3]) -> f32 {
 fn the_grandees_arrows_lie_bound_with_rushes_until_he_unties_them() {
     let rite = xiang_she();
     let tl = &rite.timeline;
-    let prop = |id: &str| tl.props.iter().position(|p| p.id == id).unwrap_or_else(|| panic!("no prop {id}"));
-    let (rushes, arrow) = (prop("mao_shu"), prop("shi_dafu_1"));
+    let (rushes, arrow) = (prop(&rite, "mao_shu"), prop(&rite, "shi_dafu_1"));
     let dafu = tl.actor_index("dafu").expect("the 大夫");
     // 兼束之以茅: when the clause ends the rushes lie on the 楅 with his arrows, held by nobody
     let bound = beats(&rite, "大夫之矢，则兼束之以茅，上握焉。")[0].end;
@@ -74,8 +78,7 @@ fn the_first_singer_goes_down_before_the_second() {
 fn the_cup_bearer_takes_the_beaker_back_and_the_stand_setter_the_stand() {
     let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
     let tl = &rite.timeline;
-    let cup = tl.props.iter().position(|p| p.id == "zhi_sheju").expect("the 觯 of the shooting");
-    let stand = tl.props.iter().position(|p| p.id == "feng").expect("the 丰");
+    let (cup, stand) = (prop(&rite, "zhi_sheju"), prop(&rite, "feng"));
     let (bearer, setter) = (tl.actor_index("puren_shi").unwrap(), tl.actor_index("sigongshi").unwrap());
     for clause in ["乃彻丰与觯。", "卒，退丰与觯，如初。"] {
         let beat = beats(&rite, clause)[0];

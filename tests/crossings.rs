@@ -191,9 +191,9 @@ fn a_pair_goes_back_along_the_hall_abreast() {
 fn a_pair_going_up_to_drink_bows_together_level_with_the_stairs() {
     let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
     let tl = &rite.timeline;
-    let found: Vec<_> = rite.find_text("揖如升射").into_iter().filter(|r| rite.beat(*r).text == "揖如升射，").collect();
+    let found: Vec<_> = rite.beats().filter(|(_, b)| b.text == "揖如升射，").map(|(_, b)| b).collect();
     assert_eq!(found.len(), 1, "the clause of going up to drink");
-    let clause = rite.beat(found[0]);
+    let clause = found[0];
     let bows = |who: usize| -> Vec<f32> {
         gestures::made(tl, who, Gesture::Yi, clause.start, clause.end)
             .into_iter()

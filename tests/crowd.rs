@@ -4,12 +4,11 @@
 //! `tests/crowd/RITE.tsv`: a new one fails this test, and one that is fixed must leave the list
 //! (`SHELI_BLESS=1 cargo test --test crowd` rewrites the lists).
 
+mod mini;
 mod ratchet;
 
 use sheli::rite::compile::Rite;
-use sheli::rite::load;
 use sheli::rite::timeline::crowd::walks_through;
-use sheli::rite::timeline::{Motion, Segment};
 
 fn listing(rite: &Rite) -> Vec<String> {
     let actors = &rite.timeline.actors;
@@ -25,21 +24,9 @@ fn listing(rite: &Rite) -> Vec<String> {
 /// the walk, the walker and the man, at the clause.
 #[test]
 fn a_man_standing_in_a_walk_is_found() {
-    let src = std::fs::read_to_string("tests/scenes/mini.ron").unwrap();
-    let mut rite = load("tests/scenes/mini.ron", &src).unwrap_or_else(|d| panic!("{d}"));
+    let mut rite = mini::mini();
     assert!(walks_through(&rite.timeline).is_empty(), "mini.ron has no walk through anyone to begin with");
-    let (walker, t0, t1, path) = rite
-        .timeline
-        .actors
-        .iter()
-        .enumerate()
-        .find_map(|(i, a)| {
-            a.segments.iter().find_map(|s: &Segment| match &s.motion {
-                Motion::Walk { path, .. } if path.len() >= 2 && s.t1 - s.t0 > 2.0 => Some((i, s.t0, s.t1, path.clone())),
-                _ => None,
-            })
-        })
-        .expect("mini.ron has a walk");
+    let (walker, t0, t1, path) = mini::long_walk(&rite);
     let mid = [(path[0][0] + path[1][0]) / 2.0, path[0][1], (path[0][2] + path[1][2]) / 2.0];
     let mut man = rite.timeline.actors[walker].clone();
     man.name = "立者".into();
@@ -60,14 +47,8 @@ fn a_man_standing_in_a_walk_is_found() {
 /// finds the two walkers in one another, once.
 #[test]
 fn two_walking_into_one_another_are_found() {
-    let src = std::fs::read_to_string("tests/scenes/mini.ron").unwrap();
-    let mut rite = load("tests/scenes/mini.ron", &src).unwrap_or_else(|d| panic!("{d}"));
-    let walker = rite
-        .timeline
-        .actors
-        .iter()
-        .position(|a| a.segments.iter().any(|s| matches!(s.motion, Motion::Walk { .. }) && s.t1 - s.t0 > 2.0))
-        .expect("mini.ron has a walk");
+    let mut rite = mini::mini();
+    let (walker, ..) = mini::long_walk(&rite);
     let mut twin = rite.timeline.actors[walker].clone();
     twin.name = "随者".into();
     for s in &mut twin.segments {

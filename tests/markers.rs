@@ -57,9 +57,8 @@ fn the_markers_lower_their_flags_before_they_rise_to_wait() {
     let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
     let tl = &rite.timeline;
     for (clause, nth) in [("获者兴，", 1), ("负侯许诺如初。", 1), ("负侯许诺。", 1)] {
-        // the clause's own beat (find_text also matches across two beats: 负侯许诺，如初去侯)
-        let own: Vec<_> = rite.find_text(clause).into_iter().filter(|&b| rite.beat(b).text == clause).collect();
-        let beat = rite.beat(own[nth - 1]);
+        // the clause's own beat, by its whole text (find_text also matches across two beats: 负侯许诺，如初去侯)
+        let (_, beat) = rite.beats().filter(|(_, b)| b.text == clause).nth(nth - 1).expect(clause);
         for who in ["huozhe_da", "huozhe_can", "huozhe_gan"] {
             let a = tl.actor_index(who).expect(who);
             let lowered = gestures::made(tl, a, Gesture::LowerFlag, beat.start, beat.end);

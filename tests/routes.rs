@@ -60,12 +60,7 @@ fn the_grandees_go_to_the_tent_by_its_front() {
     let tl = &rite.timeline;
     let tent = tl.court.solid("次").expect("the 次").footprint;
     let first = tl.actor_index("dafu1").expect("dafu1");
-    let beat = rite
-        .find_text("适次，")
-        .into_iter()
-        .map(|b| rite.beat(b))
-        .find(|b| b.text == "适次，" && b.actors.contains(&first))
-        .expect("the grandees' 适次");
+    let (_, beat) = rite.beats().find(|(_, b)| b.text == "适次，" && b.actors.contains(&first)).expect("the grandees' 适次");
     for who in ["dafu1", "dafu2", "dafu3", "dafu4"] {
         let a = tl.actor_index(who).expect(who);
         let before_it = (0..=200).any(|k| {

@@ -5,13 +5,13 @@
 //! `tests/underfoot/RITE.tsv`: a new one fails this test, and one that is fixed must leave the
 //! list (`SHELI_BLESS=1 cargo test --test underfoot` rewrites the lists).
 
+mod mini;
 mod ratchet;
 
 use sheli::rite::acts::props::PropKind;
 use sheli::rite::compile::Rite;
 use sheli::rite::court::Level;
 use sheli::rite::court::detour::STEPPING_CLEAR;
-use sheli::rite::load;
 use sheli::rite::timeline::{Motion, PropAt, Timeline};
 
 /// How often a walk is looked at, in seconds of rite time.
@@ -80,22 +80,9 @@ fn listing(rite: &Rite) -> Vec<String> {
 /// The dried meat set down in the middle of a walk of mini.ron: the check finds the walker.
 #[test]
 fn dishes_set_down_in_a_walk_are_found() {
-    let src = std::fs::read_to_string("tests/scenes/mini.ron").unwrap();
-    let mut rite = load("tests/scenes/mini.ron", &src).unwrap_or_else(|d| panic!("{d}"));
-    let (walker, t0, path) = rite
-        .timeline
-        .actors
-        .iter()
-        .enumerate()
-        .find_map(|(i, a)| {
-            a.segments.iter().find_map(|s| match &s.motion {
-                Motion::Walk { path, .. } if path.len() >= 2 && s.t1 - s.t0 > 2.0 && rite.timeline.level_of(path[0]) == Level::Ground => {
-                    Some((i, s.t0, path.clone()))
-                }
-                _ => None,
-            })
-        })
-        .expect("mini.ron has a walk in the court");
+    let mut rite = mini::mini();
+    let (walker, t0, _, path) = mini::long_walk(&rite);
+    assert_eq!(rite.timeline.level_of(path[0]), Level::Ground, "mini.ron's walk is in the court");
     let mid = [(path[0][0] + path[1][0]) / 2.0, 0.0, (path[0][2] + path[1][2]) / 2.0];
     assert!(!rite.timeline.props.is_empty(), "mini.ron has a thing");
     let p = 0;
