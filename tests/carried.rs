@@ -17,7 +17,7 @@ fn beats<'a>(rite: &'a Rite, fragment: &str) -> Vec<&'a BeatInfo> {
 
 /// The index of the thing with id `id`.
 fn prop(rite: &Rite, id: &str) -> usize {
-    rite.timeline.props.iter().position(|p| p.id == id).unwrap_or_else(|| panic!("no prop {id}"))
+    rite.timeline.prop_index(id).unwrap_or_else(|| panic!("no prop {id}"))
 }
 
 fn flat(a: [f32; 3], b: [f32; 3]) -> f32 {

@@ -195,7 +195,7 @@ fn the_leftover_pairs_lie_across_and_the_odd_one_along() {
         let r = *rite.find_text(clause).first().unwrap_or_else(|| panic!("no clause {clause}"));
         let t = rite.beat(r).end;
         let snap = rite.snapshot(t, r);
-        let k = rite.timeline.props.iter().position(|p| p.id == tally).unwrap_or_else(|| panic!("no {tally}"));
+        let k = rite.timeline.prop_index(tally).unwrap_or_else(|| panic!("no {tally}"));
         (snap.actors[counter].facing.clone(), snap.props[k].facing.clone())
     };
     let (he, pair) = lying("有馀纯，则横于下", "c_suan2_you_01");
@@ -345,7 +345,7 @@ fn the_upper_archer_leads_his_pair_back_from_shooting() {
             let (Some(up), Some(down)) = (tl.actor_index(&format!("{pair}_shang")), tl.actor_index(&format!("{pair}_xia"))) else {
                 continue;
             };
-            let bow = tl.props.iter().position(|p| p.id == format!("gong_{pair}_shang")).expect("the 上射's bow");
+            let bow = tl.prop_index(&format!("gong_{pair}_shang")).expect("the 上射's bow");
             let shoots = |b: &sheli::rite::compile::BeatInfo, who: usize| {
                 b.did
                     .iter()

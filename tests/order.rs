@@ -35,7 +35,7 @@ fn the_officers_dried_meat_is_set_before_the_master_of_ceremonies() {
     let tl = &rite.timeline;
     // when the 荐 is first set down from someone's hands
     let set = |id: &str| -> f32 {
-        let p = &tl.props[tl.props.iter().position(|p| p.id == id).expect(id)];
+        let p = &tl.props[tl.prop_index(id).expect(id)];
         p.keys
             .windows(2)
             .find(|w| matches!(w[0].1, PropAt::Held(..)) && matches!(w[1].1, PropAt::At(..)))

@@ -160,11 +160,10 @@ pub(super) fn state(rite: &Rite, at: &MomentArgs, json: bool, english: bool) -> 
         } else {
             (a.name.as_str(), a.places.first().map(String::as_str))
         };
-        let props = &rite.timeline.props;
         let held: Vec<String> = a
             .holding
             .iter()
-            .map(|h| match props.iter().position(|p| p.id == h.prop) {
+            .map(|h| match rite.timeline.prop_index(&h.prop) {
                 Some(i) if english => format!("{} ({})", rite.prop_en(i), h.how.english()),
                 _ => format!("{} ({})", h.prop, h.how.name()),
             })

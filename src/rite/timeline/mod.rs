@@ -10,6 +10,7 @@ pub mod reach;
 pub mod snapshot;
 pub mod sound;
 pub mod tally;
+pub mod underfoot;
 
 use crate::rite::acts::gear::Dress;
 use crate::rite::acts::gear::{Gear, Hand};
@@ -269,6 +270,11 @@ impl Timeline {
             .position(|a| a.id == key)
             .or_else(|| self.actors.iter().position(|a| a.name == key))
             .or_else(|| self.actors.iter().position(|a| a.aliases.iter().any(|x| x == key)))
+    }
+
+    /// The thing with this id (`zhuo_hunren`, `gong_1_shang`).
+    pub fn prop_index(&self, id: &str) -> Option<usize> {
+        self.props.iter().position(|p| p.id == id)
     }
 
     pub fn level_of(&self, p: [f32; 3]) -> Level {
