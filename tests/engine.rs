@@ -129,6 +129,32 @@ fn route_goes_around_a_pillar_in_the_way() {
     assert!(far.iter().any(|p| p[0] > 3.0), "via 阼阶 must cross to the east stair");
 }
 
+/// A tent pitched on the ground across a walk: the router goes round it, before it; a walk into the
+/// tent goes straight in (贾疏「因过次为适次，非入次也」).
+#[test]
+fn route_goes_round_a_tent_it_does_not_enter() {
+    let rite = mini();
+    let mut court = rite.timeline.court.clone();
+    let (from, to) = ([-3.0, 0.0, 4.0], [-3.0, 0.0, 8.0]);
+    let mut tent = court.solids[0].clone();
+    tent.id = "次".into();
+    tent.kind = sheli::rite::court::furniture::ObjectKind::Tent;
+    tent.blocks = false;
+    tent.level = Level::Ground;
+    tent.footprint = sheli::rite::court::Box2::around(-3.0, 6.0, 1.0, 1.0);
+    court.solids.push(tent.clone());
+    let router = sheli::rite::court::route::Router::new(&court);
+    let past = router.route(from, Level::Ground, to, Level::Ground, None).unwrap();
+    for w in past.windows(2) {
+        assert!(
+            !sheli::rite::court::route::segment_hits((w[0][0], w[0][2]), (w[1][0], w[1][2]), &tent.footprint.grow(-0.01)),
+            "through the tent: {past:?}"
+        );
+    }
+    let into = router.route(from, Level::Ground, [-3.0, 0.0, 6.0], Level::Ground, None).unwrap();
+    assert_eq!(into.len(), 2, "into the tent, straight: {into:?}");
+}
+
 #[test]
 fn template_expands_into_both_bows_in_order() {
     let rite = mini();

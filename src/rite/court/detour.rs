@@ -91,7 +91,8 @@ impl Router {
                 .filter(|s| !s.contains(a.0, a.1) && !s.contains(b.0, b.1))
                 .collect();
             let y = path[i][1];
-            match level.and_then(|level| self.floor(level).round(&run, &squares)) {
+            // the tents stay closed to a walk that passes them (route.rs, `past_tents`)
+            match level.and_then(|level| self.past_tents(level, a, b).unwrap_or(self.floor(level)).round(&run, &squares)) {
                 Some(way) => out.extend(way.into_iter().skip(1).map(|(x, z)| [x, y, z])),
                 None => out.extend_from_slice(&path[i + 1..=j]),
             }

@@ -3,6 +3,7 @@
 
 use std::collections::BinaryHeap;
 
+use super::furniture::ObjectKind;
 use super::{BODY_RADIUS, Box2, Courtyard, Level, Stairway};
 
 /// Why a move cannot be walked.
@@ -45,6 +46,11 @@ pub(super) struct Floor {
 pub struct Router {
     pub(super) hall: Floor,
     pub(super) ground: Floor,
+    /// The ground with the tents closed: a walk that neither goes into a tent nor comes out of one
+    /// goes round it, before it, not through its curtains (贾疏「因过次为适次，非入次也」); None
+    /// when the court has no tent.
+    ground_past_tents: Option<Floor>,
+    tents: Vec<Box2>,
     stairs: Vec<Stairway>,
 }
 
@@ -62,11 +68,39 @@ impl Router {
                 Level::Ground => ground_obs.push(entry),
             }
         }
+        let tents: Vec<Box2> =
+            court.solids.iter().filter(|s| s.kind == ObjectKind::Tent && s.level == Level::Ground).map(|s| s.footprint).collect();
+        let ground_past_tents = (!tents.is_empty()).then(|| {
+            let closed = tents.iter().map(|t| ("次".to_string(), t.grow(r)));
+            Floor::new(court.ground.grow(-r), ground_obs.iter().cloned().chain(closed).collect())
+        });
         Router {
             hall: Floor::new(court.hall.grow(-r), hall_obs),
             ground: Floor::new(court.ground.grow(-r), ground_obs),
+            ground_past_tents,
+            tents,
             stairs: court.stairs.clone(),
         }
+    }
+
+    /// The ground with the tents closed, for a walk from `a` to `b` on `level` that starts and ends
+    /// outside every tent (and can stand there); None for any other walk.
+    pub(super) fn past_tents(&self, level: Level, a: (f32, f32), b: (f32, f32)) -> Option<&Floor> {
+        let in_a_tent = |p: (f32, f32)| self.tents.iter().any(|t| t.contains(p.0, p.1));
+        let floor = self.ground_past_tents.as_ref().filter(|_| level == Level::Ground)?;
+        let outside = |p: (f32, f32)| !in_a_tent(p) && floor.standable(p.0, p.1).is_ok();
+        (outside(a) && outside(b)).then_some(floor)
+    }
+
+    /// One walk on one floor: round the tents when it neither goes into one nor comes out of one,
+    /// and as if they were open where no way round is found.
+    fn leg(&self, level: Level, a: (f32, f32), b: (f32, f32)) -> Result<Vec<(f32, f32)>, RouteError> {
+        if let Some(past) = self.past_tents(level, a, b)
+            && let Ok(path) = past.path(a, b)
+        {
+            return Ok(path);
+        }
+        self.floor(level).path(a, b)
     }
 
     pub(super) fn floor(&self, level: Level) -> &Floor {
@@ -98,7 +132,7 @@ impl Router {
         }
         if from_level == to_level && via.is_none() {
             let y = from[1];
-            return Ok(self.floor(from_level).path((from[0], from[2]), (to[0], to[2]))?.into_iter().map(|(x, z)| [x, y, z]).collect());
+            return Ok(self.leg(from_level, (from[0], from[2]), (to[0], to[2]))?.into_iter().map(|(x, z)| [x, y, z]).collect());
         }
         let mut best: Option<(f32, Vec<[f32; 3]>)> = None;
         let mut last_err = RouteError::NoPath;
@@ -127,7 +161,7 @@ impl Router {
         let (bottom, top) = (stair.bottom(), stair.top());
         let end_of = |level: Level| if level == Level::Hall { top } else { bottom };
         let leg = |a: [f32; 3], b: [f32; 3], level: Level| -> Result<Vec<[f32; 3]>, RouteError> {
-            Ok(self.floor(level).path((a[0], a[2]), (b[0], b[2]))?.into_iter().map(|(x, z)| [x, a[1], z]).collect())
+            Ok(self.leg(level, (a[0], a[2]), (b[0], b[2]))?.into_iter().map(|(x, z)| [x, a[1], z]).collect())
         };
         let mut path = leg(from, end_of(from_level), from_level)?;
         let mut climb = stair.profile.clone();

@@ -10,6 +10,7 @@ pub mod reach;
 pub mod snapshot;
 pub mod sound;
 pub mod tally;
+pub mod tent;
 pub mod underfoot;
 
 use crate::rite::acts::gear::Dress;
