@@ -75,20 +75,23 @@ fn the_markers_assent_is_held_unbroken_to_the_blind() {
     assert!(peak > 300, "silent halfway to the 乏 (peak {peak})");
 }
 
-/// 大射「负侯皆许诺，以宫趋，直西，及乏南，又诺以商，至乏，声止」: each bearer's 诺 is sung on 宫 and held
-/// unbroken while he hurries west, sung again on 商 south of the blind and held until he is at it;
+/// 大射「负侯皆许诺，以宫趋，直西，及乏南，又诺以商，至乏，声止」: each bearer's 诺 is sung on 宫 as he answers
+/// and held unbroken while he hurries west, sung again on 商 south of the blind and held until he is at it;
 /// heard as 黄钟 halfway along the first walk and as 太蔟 halfway along the second.
 #[test]
 fn the_bearers_hold_their_assent_on_gong_then_on_shang_to_the_blind() {
     let rite = sheli::rite::load_named("da_she").unwrap();
     let clause = |words: &str| rite.beats().find(|(_, b)| b.text.starts_with(words)).expect(words).1;
-    let (hurry, west, again, there, stop) = (clause("以宫趋"), clause("直西"), clause("又诺以商"), clause("至乏"), clause("声止"));
+    let (assent, hurry, west) = (clause("负侯皆许诺"), clause("以宫趋"), clause("直西"));
+    let (again, there, stop) = (clause("又诺以商"), clause("至乏"), clause("声止"));
     let bearer = rite.timeline.actor_index("huozhe_gan").unwrap();
     let held = |from: f32, to: f32| {
         let v = rite.voices.iter().find(|v| v.actor == bearer && v.t >= from && v.t < to).expect("his 诺");
         (v.t, v.t + v.held.expect("held, not said"), v.tone)
     };
-    let (_, g1, gong) = held(hurry.start, hurry.end);
+    // the 诺 that answers is itself the sung 宫, not a word and a silence before it (58th audit)
+    let (_, g1, gong) = held(assent.start, assent.end);
+    assert!(!rite.voices.iter().any(|v| v.actor == bearer && v.t >= hurry.start && v.t < hurry.end), "a second 诺 at 以宫趋");
     let (s0, s1, shang) = held(again.start, again.end);
     assert_eq!(gong.map(|t| t.name()), Some("宫"));
     assert_eq!(shang.map(|t| t.name()), Some("商"));
