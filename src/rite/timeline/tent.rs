@@ -1,8 +1,9 @@
 //! Walks through the dressing tent: the 次 is a screen of curtains and mats (郑注「次，若今时更衣处，
 //! 张帷席为之」); one goes into it to bare an arm or take up a bow, and out again, but nobody walks
 //! through it on his way elsewhere (贾疏 on 适次「因过次为适次，非入次也」: one passing by goes before
-//! it). The router lets people into the tent, so it does not step round it; this finds the walks
-//! that cross it without going in or coming out, for the rule's test.
+//! it). The router lets people into a tent and keeps it closed to those passing (court/route.rs,
+//! `past_tents`); this finds any walk that still crosses one without going in or coming out, over
+//! the whole compiled rite, for the rule's test.
 
 use super::{Motion, Timeline};
 use crate::rite::court::furniture::ObjectKind;
