@@ -91,3 +91,22 @@ fn the_guest_and_grandee_take_their_bows_from_below() {
         assert_eq!(tl.prop_at(p, beat.end).held_by, Some(a), "{who} does not hold {bow} at the end of {clause}");
     }
 }
+
+/// 大射「交于楹北」 (燕礼疏「后者……酌酒讫，亦由西楹之北，西阶上北面相待」): the two who raise cups to the ruler go to the
+/// jars and back north of the pillars, never through the space between them.
+#[test]
+fn the_cup_raisers_go_and_come_north_of_the_pillars() {
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let (west, east) = (tl.court.solid("西楹").expect("西楹").footprint, tl.court.solid("东楹").expect("东楹").footprint);
+    let (_, beat) = rite.beats().find(|(_, b)| b.text == "交于楹北，").expect("交于楹北");
+    for who in ["dafu2", "dafu3"] {
+        let a = tl.actor_index(who).expect(who);
+        for k in 0..=400 {
+            let t = beat.start + (beat.end - beat.start) * k as f32 / 400.0;
+            let p = tl.actor_at(a, t).pos;
+            let between = p[0] > west.x1 && p[0] < east.x0;
+            assert!(!between || p[2] < west.z0, "{who} is between the pillars at t={t:.1}: {p:?}");
+        }
+    }
+}
