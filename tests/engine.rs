@@ -1,18 +1,13 @@
 //! The rite engine on a small courtyard: loading, diagnostics, routing, templates, `state_at`.
 
+mod mini;
+
+use mini::mini;
 use proptest::prelude::*;
 use sheli::rite::compile::{Code, Rite};
 use sheli::rite::court::Level;
 use sheli::rite::load;
 use sheli::rite::timeline::Pose;
-
-fn mini() -> Rite {
-    let src = std::fs::read_to_string("tests/scenes/mini.ron").unwrap();
-    match load("tests/scenes/mini.ron", &src) {
-        Ok(r) => r,
-        Err(d) => panic!("mini.ron should load:\n{d}"),
-    }
-}
 
 fn actor(rite: &Rite, id: &str) -> usize {
     rite.timeline.actor_index(id).unwrap()
@@ -136,12 +131,7 @@ fn route_goes_round_a_tent_it_does_not_enter() {
     let rite = mini();
     let mut court = rite.timeline.court.clone();
     let (from, to) = ([-3.0, 0.0, 4.0], [-3.0, 0.0, 8.0]);
-    let mut tent = court.solids[0].clone();
-    tent.id = "次".into();
-    tent.kind = sheli::rite::court::furniture::ObjectKind::Tent;
-    tent.blocks = false;
-    tent.level = Level::Ground;
-    tent.footprint = sheli::rite::court::Box2::around(-3.0, 6.0, 1.0, 1.0);
+    let tent = mini::tent(&court, -3.0, 6.0);
     court.solids.push(tent.clone());
     let router = sheli::rite::court::route::Router::new(&court);
     let past = router.route(from, Level::Ground, to, Level::Ground, None).unwrap();

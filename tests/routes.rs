@@ -2,6 +2,7 @@
 //! way (the court is open between any two of its places), and one that begins and ends on the hall never goes
 //! down to the court and up again. A `via` a stair on such a walk is a slip of the scene, not a rite.
 
+use sheli::rite::compile::BeatInfo;
 use sheli::rite::timeline::{Motion, Segment};
 
 /// Each unbroken walk (walking segments end to end, turns between them allowed): when it begins and its points.
@@ -51,6 +52,11 @@ fn nobody_goes_up_and_down_a_stair_on_one_walk() {
     assert!(found.is_empty(), "{} walks climb for nothing:\n{}", found.len(), found.join("\n"));
 }
 
+/// `n + 1` moments evenly through a clause, its start and end among them.
+fn moments(beat: &BeatInfo, n: usize) -> impl Iterator<Item = f32> + '_ {
+    (0..=n).map(move |k| beat.start + (beat.end - beat.start) * k as f32 / n as f32)
+}
+
 /// 大射仪「大夫从之降，适次，立于三耦之南」: 郑注「适次，由次前而北，西面立」, 贾疏「因过次为适次，非入次也」: the grandees cross the
 /// court to the front of the tent (its door faces west), pass before it and go north to the south of the three pairs; they do not
 /// cut across to the pairs from the stairs (56th audit).
@@ -63,8 +69,8 @@ fn the_grandees_go_to_the_tent_by_its_front() {
     let (_, beat) = rite.beats().find(|(_, b)| b.text == "适次，" && b.actors.contains(&first)).expect("the grandees' 适次");
     for who in ["dafu1", "dafu2", "dafu3", "dafu4"] {
         let a = tl.actor_index(who).expect(who);
-        let before_it = (0..=200).any(|k| {
-            let p = tl.actor_at(a, beat.start + (beat.end - beat.start) * k as f32 / 200.0).pos;
+        let before_it = moments(beat, 200).any(|t| {
+            let p = tl.actor_at(a, t).pos;
             p[0] < tent.x0 && p[0] > tent.x0 - 2.0 && p[2] > tent.z0 && p[2] < tent.z1
         });
         assert!(before_it, "{who} does not pass before the tent's door at 适次 (x < {:.1}, z {:.1}..{:.1})", tent.x0, tent.z0, tent.z1);
@@ -83,8 +89,7 @@ fn the_guest_and_grandee_take_their_bows_from_below() {
         let (_, beat) = rite.beats().find(|(_, b)| b.text == clause).expect(clause);
         let (a, p) = (tl.actor_index(who).expect(who), tl.prop_index(bow).expect(bow));
         assert!((tl.prop_at(p, beat.start).pos[1] - tl.court.hall_height).abs() < 0.05, "{bow} is not on the hall at {clause}");
-        for k in 0..=100 {
-            let t = beat.start + (beat.end - beat.start) * k as f32 / 100.0;
+        for t in moments(beat, 100) {
             let y = tl.actor_at(a, t).pos[1];
             assert!(y < 0.05, "{who} goes up at {clause} (t={t:.1}, y={y:.2})");
         }
@@ -102,8 +107,7 @@ fn the_cup_raisers_go_and_come_north_of_the_pillars() {
     let (_, beat) = rite.beats().find(|(_, b)| b.text == "交于楹北，").expect("交于楹北");
     for who in ["dafu2", "dafu3"] {
         let a = tl.actor_index(who).expect(who);
-        for k in 0..=400 {
-            let t = beat.start + (beat.end - beat.start) * k as f32 / 400.0;
+        for t in moments(beat, 400) {
             let p = tl.actor_at(a, t).pos;
             let between = p[0] > west.x1 && p[0] < east.x0;
             assert!(!between || p[2] < west.z0, "{who} is between the pillars at t={t:.1}: {p:?}");

@@ -8,19 +8,14 @@ mod mini;
 mod ratchet;
 
 use sheli::rite::compile::Rite;
-use sheli::rite::court::Box2;
-use sheli::rite::court::furniture::ObjectKind;
 use sheli::rite::timeline::tent::walks_through_tents;
 
 fn listing(rite: &Rite) -> Vec<String> {
     let tl = &rite.timeline;
-    let mut rows: Vec<String> = walks_through_tents(tl)
-        .iter()
-        .map(|x| format!("{}\t{}\t{}", rite.beat(rite.beat_at(x.t)).text, tl.actors[x.walker].name, tl.court.solids[x.tent].id))
-        .collect();
-    rows.sort();
-    rows.dedup();
-    rows
+    ratchet::by_clause(
+        rite,
+        walks_through_tents(tl).iter().map(|x| (x.t, tl.actors[x.walker].name.as_str(), tl.court.solids[x.tent].id.as_str())),
+    )
 }
 
 /// A tent pitched across the middle of a walk of mini.ron: the check finds the walker in it; the
@@ -30,10 +25,7 @@ fn a_walk_through_a_tent_is_found_and_one_into_it_is_not() {
     let mut rite = mini::mini();
     let (walker, t0, t1, path) = mini::long_walk(&rite);
     let tent_at = |rite: &mut Rite, p: [f32; 3]| {
-        let mut tent = rite.timeline.court.solids[0].clone();
-        tent.id = "次".into();
-        tent.kind = ObjectKind::Tent;
-        tent.footprint = Box2::around(p[0], p[2], 1.0, 1.0);
+        let tent = mini::tent(&rite.timeline.court, p[0], p[2]);
         rite.timeline.court.solids.push(tent);
     };
     assert!(walks_through_tents(&rite.timeline).is_empty(), "mini.ron has no tent to begin with");

@@ -15,13 +15,7 @@ use sheli::rite::timeline::underfoot::walks_over;
 
 fn listing(rite: &Rite) -> Vec<String> {
     let tl = &rite.timeline;
-    let mut rows: Vec<String> = walks_over(tl)
-        .into_iter()
-        .map(|x| format!("{}\t{}\t{}", rite.beat(rite.beat_at(x.t)).text, tl.actors[x.walker].name, tl.props[x.thing].en))
-        .collect();
-    rows.sort();
-    rows.dedup();
-    rows
+    ratchet::by_clause(rite, walks_over(tl).iter().map(|x| (x.t, tl.actors[x.walker].name.as_str(), tl.props[x.thing].en.as_str())))
 }
 
 /// The dried meat set down in the middle of a walk of mini.ron: the check finds the walker.

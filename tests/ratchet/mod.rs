@@ -1,6 +1,20 @@
 //! A rule the shipped rites do not yet keep everywhere, held as a ratchet: what the rule finds
 //! is listed in a file, a new finding fails the test, and one that is fixed must leave the list
 //! (`SHELI_BLESS=1` rewrites the list instead of checking it).
+// each test crate that includes this module uses some of it
+#![allow(dead_code)]
+
+use sheli::rite::compile::Rite;
+
+/// One row per finding, `clause\twho\twhat`, the clause being the one at the finding's moment `t`;
+/// sorted, each row once (a walk found at several moments of one clause is one row).
+pub fn by_clause<'a>(rite: &Rite, found: impl IntoIterator<Item = (f32, &'a str, &'a str)>) -> Vec<String> {
+    let mut rows: Vec<String> =
+        found.into_iter().map(|(t, who, what)| format!("{}\t{who}\t{what}", rite.beat(rite.beat_at(t)).text)).collect();
+    rows.sort();
+    rows.dedup();
+    rows
+}
 
 /// Holds `found` (one row per finding, `clause\tactor\t…`) to the list in `file`; `what` says in
 /// the failure what the rule finds, `head` is the list's first line.
