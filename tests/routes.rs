@@ -79,13 +79,17 @@ fn the_grandees_go_to_the_tent_by_its_front() {
 
 /// 乡射记「唯宾与大夫降阶，遂西取弓矢」 (注「尊者宜逸，由便也」): the guest and the grandee, come down the stairs,
 /// take their bows and arrows at the west of the hall without going up again; the bows lie on the hall (疏「序在
-/// 堂上，故矢在弓下」), at its edge, within their reach from below.
+/// 堂上，故矢在弓下」), at its edge, within their reach from below. The host takes his at the east of the hall in the
+/// same way (主人堂东袒决遂，执弓; 宾于堂西亦如之; 注「亦倚于东序也」).
 #[test]
-fn the_guest_and_grandee_take_their_bows_from_below() {
+fn the_guest_grandee_and_host_take_their_bows_from_below() {
     let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
     let tl = &rite.timeline;
-    for (clause, who, bow) in [("宾于堂西亦如之。", "bin", "gong_bin"), ("大夫袒决遂，执弓，搢三挟一个，", "dafu", "gong_dafu")]
-    {
+    for (clause, who, bow) in [
+        ("宾于堂西亦如之。", "bin", "gong_bin"),
+        ("大夫袒决遂，执弓，搢三挟一个，", "dafu", "gong_dafu"),
+        ("主人堂东袒决遂，执弓，搢三挟一个。", "zhuren", "gong_zhuren"),
+    ] {
         let (_, beat) = rite.beats().find(|(_, b)| b.text == clause).expect(clause);
         let (a, p) = (tl.actor_index(who).expect(who), tl.prop_index(bow).expect(bow));
         assert!((tl.prop_at(p, beat.start).pos[1] - tl.court.hall_height).abs() < 0.05, "{bow} is not on the hall at {clause}");
