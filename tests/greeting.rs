@@ -92,3 +92,31 @@ fn the_host_bows_south_west_to_the_many_guests_standing_south_of_the_guest() {
         }
     }
 }
+
+/// 揖弓 (注「揖，推之也」, 疏「揖弓者向侯而推之，以其命取矢故也」): the marshal giving the order to fetch the arrows pushes
+/// his bow out toward the targets; it is not a salute with the body. So at every 命取矢 of both rites, the first and those
+/// done 如初.
+#[test]
+fn the_marshal_pushes_his_bow_toward_the_targets_when_he_orders_the_arrows_fetched() {
+    for (rite, clause, who) in [
+        ("xiang_she", "西南面，揖弓，命取矢。", "xiang"),
+        ("xiang_she", "司马袒决执弓，升命取矢，如初。", "xiang"),
+        ("xiang_she", "司马升，命取矢，", "xiang"),
+        ("da_she", "揖弓，", "simazheng"),
+        ("da_she", "命取矢如初。", "simazheng"),
+        ("da_she", "司马升，命取矢，", "simazheng"),
+    ] {
+        let rite = sheli::rite::load_named(rite).unwrap_or_else(|e| panic!("{e}"));
+        let tl = &rite.timeline;
+        let a = tl.actor_index(who).expect(who);
+        let found = rite.find_text(clause);
+        assert!(!found.is_empty(), "{clause} is not in the text");
+        for beat in found.into_iter().map(|r| rite.beat(r)) {
+            let pushes = gestures::made(tl, a, Gesture::PushBow, beat.start, beat.end);
+            assert_eq!(pushes.len(), 1, "{clause} at {:.0} s: {who} pushes his bow {} times", beat.start, pushes.len());
+            assert!(gestures::made(tl, a, Gesture::Yi, beat.start, beat.end).is_empty(), "{clause}: {who} salutes with his body");
+            let bow = (0..tl.props.len()).find(|&p| tl.prop_at(p, pushes[0].0).held_by == Some(a));
+            assert!(bow.is_some(), "{clause}: {who} holds nothing as he pushes");
+        }
+    }
+}

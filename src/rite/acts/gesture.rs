@@ -59,6 +59,9 @@ pub enum Gesture {
     CountByFours,
     /// 扬弓: lifts the bow held in both hands toward the targets as he gives the order (注「扬犹举也」)
     RaiseBow,
+    /// 揖弓: pushes the bow held in his left hand forward toward the targets as he gives the order
+    /// (注「揖，推之也」, 疏「揖弓者向侯而推之，以其命取矢故也」)
+    PushBow,
     Tan,
     XiRobe,
     Jue,
@@ -118,7 +121,7 @@ const fn row(name: &'static str, en: &'static str, seconds: f32, stance: Stance,
 use Stance::{AsHeIs, Bowing, Rising, Shooting, Sitting};
 
 /// In the order of [`Gesture`]'s variants.
-const TABLE: [Row; 50] = [
+const TABLE: [Row; 51] = [
     row("拜", "bows", 3.0, Bowing, None),
     row("再拜", "bows twice", 5.5, Bowing, None),
     row("答拜", "bows in return", 3.0, Bowing, None),
@@ -143,6 +146,7 @@ const TABLE: [Row; 50] = [
     row("揉", "flexes the bow to try it", 2.0, AsHeIs, None),
     row("乘", "strokes the arrows and counts them off by fours", 4.0, AsHeIs, None),
     row("扬弓", "lifts his bow toward the targets", 1.5, AsHeIs, None),
+    row("揖弓", "pushes his bow forward toward the targets", 1.6, AsHeIs, None),
     row("袒", "bares his left arm", 2.0, AsHeIs, None),
     row("袭", "covers his arm again", 2.0, AsHeIs, None),
     row("决", "puts on the thumb ring", 1.2, AsHeIs, None),
@@ -174,7 +178,7 @@ const TABLE: [Row; 50] = [
 ];
 
 impl Gesture {
-    pub const ALL: [Gesture; 50] = [
+    pub const ALL: [Gesture; 51] = [
         Gesture::Bai,
         Gesture::ZaiBai,
         Gesture::DaBai,
@@ -197,6 +201,7 @@ impl Gesture {
         Gesture::Flex,
         Gesture::CountByFours,
         Gesture::RaiseBow,
+        Gesture::PushBow,
         Gesture::Tan,
         Gesture::XiRobe,
         Gesture::Jue,
@@ -362,6 +367,7 @@ impl Move {
             Move::Flex => Gesture::Flex,
             Move::CountByFours => Gesture::CountByFours,
             Move::RaiseBow => Gesture::RaiseBow,
+            Move::PushBow => Gesture::PushBow,
             Move::Tan => Gesture::Tan,
             Move::XiRobe => Gesture::XiRobe,
             Move::Jue => Gesture::Jue,

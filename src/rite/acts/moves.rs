@@ -163,6 +163,10 @@ pub enum Move {
     /// 扬弓: lifts the bow in his hands toward the targets (「南扬弓，命去侯」, 注「扬犹举也」)
     #[serde(rename = "扬弓")]
     RaiseBow,
+    /// 揖弓: pushes the bow forward toward the targets as he gives the order (「西南面，揖弓，命取矢」,
+    /// 注「揖，推之也」)
+    #[serde(rename = "揖弓")]
+    PushBow,
     #[serde(rename = "袒")]
     Tan,
     #[serde(rename = "袭")]

@@ -90,8 +90,10 @@ impl Sim<'_> {
                 ))),
                 None => Ok(()),
             },
-            Gesture::HookString | Gesture::Flex | Gesture::RaiseBow if self.held(a, events, t, |_, kind| kind == PropKind::Bow).is_none() => {
-                Err(Code::Body.refuse(format!("{name} has no bow in hand: 挟弦, 揉 and 扬弓 are made on the bow he holds (`取` or `执` it first)")))
+            Gesture::HookString | Gesture::Flex | Gesture::RaiseBow | Gesture::PushBow
+                if self.held(a, events, t, |_, kind| kind == PropKind::Bow).is_none() =>
+            {
+                Err(Code::Body.refuse(format!("{name} has no bow in hand: 挟弦, 揉, 扬弓 and 揖弓 are made on the bow he holds (`取` or `执` it first)")))
             }
             Gesture::Sing if !self.singers.contains(&a) => {
                 Err(Code::Body.refuse(format!("{name} is not a singer: 歌 is for the performers of a 歌 part (an ensemble's or a cue's)")))
