@@ -46,20 +46,8 @@ fn a_walk_through_a_tent_is_found_and_one_into_it_is_not() {
 fn shipped_walks_through_no_new_tent(name: &str) {
     let rite = sheli::rite::load_named(name).unwrap_or_else(|e| panic!("{e}"));
     // SHELI_TENT_TIMES=1: when and where each walk crosses the tent, to restage it
-    if std::env::var_os("SHELI_TENT_TIMES").is_some() {
-        let tl = &rite.timeline;
-        for x in walks_through_tents(tl) {
-            let me = tl.actors[x.walker].at(x.t).pos;
-            eprintln!(
-                "{name} t={:.1} {} at ({:.2}, {:.2}): {}",
-                x.t,
-                tl.actors[x.walker].name,
-                me[0],
-                me[2],
-                rite.beat(rite.beat_at(x.t)).text
-            );
-        }
-    }
+    let crossings = || walks_through_tents(&rite.timeline).into_iter().map(|x| (x.t, x.walker, String::new()));
+    ratchet::tell_times("SHELI_TENT_TIMES", name, &rite, crossings);
     let head = "walks through the dressing tent, not into or out of it: clause, walker, tent";
     ratchet::hold_to_list(&format!("tests/tent/{name}.tsv"), &listing(&rite), head, &format!("{name}: walks through the tent"));
 }

@@ -40,23 +40,14 @@ fn dishes_set_down_in_a_walk_are_found() {
 fn shipped_walks_over_no_new_dishes(name: &str) {
     let rite = sheli::rite::load_named(name).unwrap_or_else(|e| panic!("{e}"));
     // SHELI_UNDERFOOT_TIMES=1: when and where each walk passes over the dishes, to restage it
-    if std::env::var_os("SHELI_UNDERFOOT_TIMES").is_some() {
-        let tl = &rite.timeline;
-        for x in walks_over(tl) {
-            let (t, w, p) = (x.t, x.walker, x.thing);
-            let (me, it) = (tl.actors[w].at(t).pos, tl.prop_at(p, t).pos);
-            eprintln!(
-                "{name} t={t:.1} {} at ({:.2}, {:.2}) over {} at ({:.2}, {:.2}): {}",
-                tl.actors[w].name,
-                me[0],
-                me[2],
-                tl.props[p].en,
-                it[0],
-                it[2],
-                rite.beat(rite.beat_at(t)).text
-            );
-        }
-    }
+    let tl = &rite.timeline;
+    let over = || {
+        walks_over(tl).into_iter().map(|x| {
+            let it = tl.prop_at(x.thing, x.t).pos;
+            (x.t, x.walker, format!(" over {} at ({:.2}, {:.2})", tl.props[x.thing].en, it[0], it[2]))
+        })
+    };
+    ratchet::tell_times("SHELI_UNDERFOOT_TIMES", name, &rite, over);
     let head = "walks over food set on the ground of the court: clause, walker, thing";
     ratchet::hold_to_list(&format!("tests/underfoot/{name}.tsv"), &listing(&rite), head, &format!("{name}: walks over dishes"));
 }

@@ -16,6 +16,18 @@ pub fn by_clause<'a>(rite: &Rite, found: impl IntoIterator<Item = (f32, &'a str,
     rows
 }
 
+/// With the environment variable `var` set, prints when and where each finding is, to restage it:
+/// the moment `t`, the walker and where he stands, `what` more is to be said, and the clause.
+pub fn tell_times<I: IntoIterator<Item = (f32, usize, String)>>(var: &str, name: &str, rite: &Rite, found: impl FnOnce() -> I) {
+    if std::env::var_os(var).is_none() {
+        return;
+    }
+    for (t, walker, what) in found() {
+        let (who, me) = (&rite.timeline.actors[walker], rite.timeline.actors[walker].at(t).pos);
+        eprintln!("{name} t={t:.1} {} at ({:.2}, {:.2}){what}: {}", who.name, me[0], me[2], rite.beat(rite.beat_at(t)).text);
+    }
+}
+
 /// Holds `found` (one row per finding, `clause\tactor\t…`) to the list in `file`; `what` says in
 /// the failure what the rule finds, `head` is the list's first line.
 pub fn hold_to_list(file: &str, found: &[String], head: &str, what: &str) {

@@ -235,6 +235,11 @@ impl Courtyard {
         self.solids.iter().find(|s| s.id == id)
     }
 
+    /// The dressing tents (次), each with its index among the solids.
+    pub fn tents(&self) -> impl Iterator<Item = (usize, &Solid)> {
+        self.solids.iter().enumerate().filter(|(_, s)| s.kind == ObjectKind::Tent)
+    }
+
     pub fn on_stairs(&self, p: [f32; 3]) -> bool {
         self.solids.iter().any(|s| matches!(s.kind, ObjectKind::Stair { .. }) && s.footprint.grow(BODY_RADIUS + 0.1).contains(p[0], p[2]))
             && p[1] > 0.01

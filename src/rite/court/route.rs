@@ -3,7 +3,6 @@
 
 use std::collections::BinaryHeap;
 
-use super::furniture::ObjectKind;
 use super::{BODY_RADIUS, Box2, Courtyard, Level, Stairway};
 
 /// Why a move cannot be walked.
@@ -68,8 +67,7 @@ impl Router {
                 Level::Ground => ground_obs.push(entry),
             }
         }
-        let tents: Vec<Box2> =
-            court.solids.iter().filter(|s| s.kind == ObjectKind::Tent && s.level == Level::Ground).map(|s| s.footprint).collect();
+        let tents: Vec<Box2> = court.tents().filter(|(_, s)| s.level == Level::Ground).map(|(_, s)| s.footprint).collect();
         let ground_past_tents = (!tents.is_empty()).then(|| {
             let closed = tents.iter().map(|t| ("次".to_string(), t.grow(r)));
             Floor::new(court.ground.grow(-r), ground_obs.iter().cloned().chain(closed).collect())

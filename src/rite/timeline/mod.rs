@@ -348,3 +348,8 @@ pub fn arc(from: [f32; 3], to: [f32; 3], f: f32) -> [f32; 3] {
     let lift = d * 0.08 * 4.0 * f * (1.0 - f);
     [from[0] + (to[0] - from[0]) * f, from[1] + (to[1] - from[1]) * f + lift, from[2] + (to[2] - from[2]) * f]
 }
+
+/// The moments a rule check looks at in `t0..t1`: `step` apart, the first half a step in.
+pub(crate) fn moments(t0: f32, t1: f32, step: f32) -> impl Iterator<Item = f32> {
+    std::iter::successors(Some(t0 + step / 2.0), move |t| Some(t + step)).take_while(move |&t| t < t1)
+}

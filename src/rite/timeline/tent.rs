@@ -5,8 +5,7 @@
 //! `past_tents`); this finds any walk that still crosses one without going in or coming out, over
 //! the whole compiled rite, for the rule's test.
 
-use super::{Motion, Timeline};
-use crate::rite::court::furniture::ObjectKind;
+use super::{Motion, Timeline, moments};
 
 /// A walk that crosses a tent it neither starts nor ends in: who, which tent (its index among the
 /// court's solids), and when he is inside.
@@ -27,8 +26,7 @@ const INSIDE: f32 = 0.1;
 /// the first moment it is inside.
 pub fn walks_through_tents(timeline: &Timeline) -> Vec<ThroughTent> {
     let mut found = Vec::new();
-    let tents = timeline.court.solids.iter().enumerate().filter(|(_, s)| s.kind == ObjectKind::Tent);
-    for (tent, solid) in tents {
+    for (tent, solid) in timeline.court.tents() {
         let inner = solid.footprint.grow(-INSIDE);
         let inside = |p: [f32; 3]| solid.footprint.contains(p[0], p[2]);
         for (walker, track) in timeline.actors.iter().enumerate() {
@@ -38,14 +36,12 @@ pub fn walks_through_tents(timeline: &Timeline) -> Vec<ThroughTent> {
                 if inside(first) || inside(last) {
                     continue;
                 }
-                let mut t = seg.t0 + STEP / 2.0;
-                while t < seg.t1 {
+                let in_it = |&t: &f32| {
                     let me = track.at(t).pos;
-                    if inner.contains(me[0], me[2]) {
-                        found.push(ThroughTent { walker, tent, t });
-                        break;
-                    }
-                    t += STEP;
+                    inner.contains(me[0], me[2])
+                };
+                if let Some(t) = moments(seg.t0, seg.t1, STEP).find(in_it) {
+                    found.push(ThroughTent { walker, tent, t });
                 }
             }
         }

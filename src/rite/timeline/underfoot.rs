@@ -4,7 +4,7 @@
 //! steps round them (court/detour.rs); this finds the walks it could not save, over the whole
 //! compiled rite, for the rule's test. The twin of [`crowd`](super::crowd), for things.
 
-use super::{Motion, PropAt, Timeline};
+use super::{Motion, PropAt, Timeline, moments};
 use crate::rite::acts::props::PropKind;
 use crate::rite::court::Level;
 use crate::rite::court::detour::STEPPING_CLEAR;
@@ -56,17 +56,13 @@ pub fn walks_over(timeline: &Timeline) -> Vec<Trampling> {
         for (walker, track) in timeline.actors.iter().enumerate() {
             for seg in track.segments.iter().filter(|s| matches!(s.motion, Motion::Walk { .. })) {
                 for &(t0, t1, pos) in &spans {
-                    let (a, b) = (seg.t0.max(t0), seg.t1.min(t1));
-                    let mut closest: Option<(f32, f32)> = None;
-                    let mut t = a + STEP / 2.0;
-                    while t < b {
+                    let over = |t: f32| {
                         let me = track.at(t).pos;
                         let gap = (me[0] - pos[0]).hypot(me[2] - pos[2]);
-                        if (me[1] - pos[1]).abs() < FLOOR_APART && gap < OVER && closest.is_none_or(|(_, g)| gap < g) {
-                            closest = Some((t, gap));
-                        }
-                        t += STEP;
-                    }
+                        ((me[1] - pos[1]).abs() < FLOOR_APART && gap < OVER).then_some((t, gap))
+                    };
+                    // the first of the closest moments
+                    let closest = moments(seg.t0.max(t0), seg.t1.min(t1), STEP).filter_map(over).min_by(|x, y| x.1.total_cmp(&y.1));
                     if let Some((t, _)) = closest {
                         found.push(Trampling { walker, thing, t });
                     }
