@@ -2,6 +2,9 @@
 //! way (the court is open between any two of its places), and one that begins and ends on the hall never goes
 //! down to the court and up again. A `via` a stair on such a walk is a slip of the scene, not a rite.
 
+mod gestures;
+
+use sheli::rite::acts::gesture::Gesture;
 use sheli::rite::compile::BeatInfo;
 use sheli::rite::timeline::{Motion, Segment};
 
@@ -117,4 +120,28 @@ fn the_cup_raisers_go_and_come_north_of_the_pillars() {
             assert!(!between || p[2] < west.z0, "{who} is between the pillars at t={t:.1}: {p:?}");
         }
     }
+}
+
+/// 当楅南，皆左还，北面 (乡射注「楅南，乡当楅之位」): the archers come back with their arrows to the very spot south of the
+/// arrow rest where they saluted it on the way in (当楅北面揖). So every salute made facing north south of the rest, to
+/// either side of its axis, is made on one of two spots, one on each side.
+#[test]
+fn the_archers_turn_north_on_the_spot_where_they_saluted_the_arrow_rest() {
+    let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let (rest, chi) = (tl.court.region("楅").expect("楅").anchor, tl.court.chi_m);
+    let mut spots: Vec<([f32; 2], String)> = Vec::new();
+    for (a, actor) in tl.actors.iter().enumerate() {
+        for (t, at) in gestures::made(tl, a, Gesture::Yi, 0.0, f32::INFINITY) {
+            let (east, south) = ((at.pos[0] - rest[0]) / chi, (at.pos[2] - rest[2]) / chi);
+            let north = at.bearing.rem_euclid(360.0).min(360.0 - at.bearing.rem_euclid(360.0)) < 1.0;
+            if north && (0.75..4.0).contains(&east.abs()) && (2.0..16.0).contains(&south) {
+                if !spots.iter().any(|(s, _)| (s[0] - east).hypot(s[1] - south) < 0.5) {
+                    spots.push(([east, south], format!("{} at {t:.1} s", actor.id)));
+                }
+            }
+        }
+    }
+    assert_eq!(spots.len(), 2, "north-facing salutes south of the arrow rest, 尺 east and south of it: {spots:?}");
+    assert!(spots[0].0[0] * spots[1].0[0] < 0.0, "both spots on one side of the rest: {spots:?}");
 }
