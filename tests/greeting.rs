@@ -1,5 +1,6 @@
 //! 三揖 (乡饮酒郑注「将进揖，当陈揖，当碑揖」): whoever the host brings up the court to the hall, the guest
-//! (「主人以宾三揖，皆行」) and the grandee who comes as 遵 (「主人揖让，以大夫升」: 揖让 as for the guest),
+//! (「主人以宾三揖，皆行」), the grandee who comes as 遵 (「主人揖让，以大夫升」: 揖让 as for the guest) and the guest
+//! again once the grandee has been honoured (「主人复阼阶，揖降」, 注「将升宾」; 「主人揖让，以宾升」),
 //! is saluted three times on the way, the two facing each other and level, before they yield at the stairs: as they set
 //! out, on their walks (陈, 堂涂) and level with the 碑.
 
@@ -21,7 +22,8 @@ fn salutes(rite: &Rite, clause: &str, who: &str) -> Vec<(f32, [f32; 3], f32)> {
 #[test]
 fn the_host_brings_guest_and_grandee_up_the_court_with_three_salutes_face_to_face() {
     let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
-    for (clause, guest) in [("主人以宾三揖，皆行。", "bin"), ("主人揖让，以大夫升，", "dafu")] {
+    for (clause, guest) in [("主人以宾三揖，皆行。", "bin"), ("主人揖让，以大夫升，", "dafu"), ("主人揖让，以宾升，", "bin")]
+    {
         let (host, them) = (salutes(&rite, clause, "zhuren"), salutes(&rite, clause, guest));
         assert!(host.len() >= 3 && them.len() >= 3, "{clause}: the host salutes {} times, the {guest} {}", host.len(), them.len());
         for ((th, ph, bh), (tg, pg, bg)) in host.iter().zip(&them).take(3) {
