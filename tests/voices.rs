@@ -129,3 +129,30 @@ fn the_bearers_go_back_to_the_targets_calling_as_they_left_them() {
         assert!(calls.iter().all(|v| v.held.is_some_and(|h| h > 1.0)), "{who}: a call not held as he walks: {calls:?}");
     }
 }
+
+/// A speech takes as long as its words (大射「司射…誓于公」, a dozen characters and more): the speaker does nothing else
+/// until his last word, so that a long speech never runs on into the next clause. A voice held on as he walks (声不绝)
+/// is the one exception the text makes.
+#[test]
+fn nobody_moves_on_before_his_last_word() {
+    for scene in ["xiang_she", "da_she"] {
+        let rite = sheli::rite::load_named(scene).unwrap();
+        let tl = &rite.timeline;
+        let mut long = 0;
+        for v in rite.voices.iter().filter(|v| v.held.is_none()) {
+            let end = v.t + v.seconds();
+            long += usize::from(v.seconds() > 2.0);
+            let early = tl.actors[v.actor].segments.iter().find(|s| s.t0 > v.t + 0.01 && s.t0 < end - 0.01);
+            assert!(
+                early.is_none(),
+                "{scene}: {} says 「{}」 from {:.1} to {end:.1} s, and at {:.1} s already {:?}",
+                tl.actors[v.actor].id,
+                v.words,
+                v.t,
+                early.map_or(0.0, |s| s.t0),
+                early.map(|s| &s.motion)
+            );
+        }
+        assert!(long > 5, "{scene}: only {long} speeches longer than 2 s");
+    }
+}

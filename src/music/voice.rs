@@ -92,6 +92,12 @@ impl Spoken {
         self.words.chars().filter(|c| c.is_alphanumeric())
     }
 
+    /// Seconds its syllables take at their own pace: a character a syllable, a call held longer.
+    pub fn seconds(&self) -> f32 {
+        let len = if self.tone.is_some() { CALLED } else { SYLLABLE };
+        (self.syllables().count() as f64 * len) as f32
+    }
+
     /// Held unbroken from its onset until `t` (the speaker stops, or the clause that ends it begins).
     pub fn hold_to(&mut self, t: f32) {
         self.held = Some((t - self.t).max(0.0));

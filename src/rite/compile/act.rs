@@ -83,9 +83,9 @@ impl<'a> Sim<'a> {
                 (Move::Enter(place), _) => self.enter(&at, place, t, deeds),
                 (Move::Exit, _) => self.exit(&at, t, events, deeds),
                 (Move::Wait(s), _) => self.wait(&at, *s, t, deeds),
-                (Move::Say(what), _) => self.say(a, what, None, t, deeds),
+                (Move::Say(what), _) => self.say(a, what, None, true, t, deeds),
                 (Move::Call { words, tone, hold }, _) => {
-                    let end = self.say(a, words, Some(*tone), t, deeds);
+                    let end = self.say(a, words, Some(*tone), hold.is_none(), t, deeds);
                     match hold {
                         Some(Hold::Walk) => sustained = Some(self.voices.len() - 1),
                         Some(Hold::Until(words)) => self.hold_voice(words, at.path().field(field::HOLD)),
@@ -94,7 +94,7 @@ impl<'a> Sim<'a> {
                     end
                 }
                 (Move::Sustain(words), _) => {
-                    let end = self.say(a, words, None, t, deeds);
+                    let end = self.say(a, words, None, false, t, deeds);
                     sustained = Some(self.voices.len() - 1);
                     end
                 }
@@ -263,14 +263,20 @@ impl<'a> Sim<'a> {
         self.push_segment(at.a, t, seconds, Motion::Gesture { gesture: Gesture::Wait, pose }, rest)
     }
 
-    /// Words said aloud, or called on a note: a deed, and a voice on the soundtrack.
-    fn say(&mut self, a: usize, words: &str, tone: Option<Tone>, t: f32, deeds: &mut Vec<Deed>) -> f32 {
+    /// Words said aloud, or called on a note: a deed, and a voice on the soundtrack. Said `whole`, the speaker stands
+    /// until his last word; a voice held on as he goes (声不绝) lets him go on at once.
+    fn say(&mut self, a: usize, words: &str, tone: Option<Tone>, whole: bool, t: f32, deeds: &mut Vec<Deed>) -> f32 {
         deeds.push(match tone {
             Some(tone) => Deed::Call { words: words.to_string(), tone },
             None => Deed::Say(words.to_string()),
         });
-        self.voices.push(Spoken { t, actor: a, words: words.to_string(), tone, held: None });
-        self.gesture_in_place(a, t, Gesture::Speak)
+        let spoken = Spoken { t, actor: a, words: words.to_string(), tone, held: None };
+        // the speaker speaks as long as his words take (a 誓 of a dozen characters is no shorter a deed than a 诺), so that
+        // the next clause does not begin while he is still speaking
+        let seconds = if whole { Gesture::Speak.seconds().max(spoken.seconds()) } else { Gesture::Speak.seconds() };
+        self.voices.push(spoken);
+        let rest = self.rest[a];
+        self.push_segment(a, t, seconds, Motion::Gesture { gesture: Gesture::Speak, pose: Gesture::Speak.pose(rest.seated) }, rest)
     }
 
     /// Gesture `g` made where actor `a` stands, sitting or standing as he is; returns its end.
