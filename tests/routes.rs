@@ -135,10 +135,9 @@ fn the_archers_turn_north_on_the_spot_where_they_saluted_the_arrow_rest() {
         for (t, at) in gestures::made(tl, a, Gesture::Yi, 0.0, f32::INFINITY) {
             let (east, south) = ((at.pos[0] - rest[0]) / chi, (at.pos[2] - rest[2]) / chi);
             let north = at.bearing.rem_euclid(360.0).min(360.0 - at.bearing.rem_euclid(360.0)) < 1.0;
-            if north && (0.75..4.0).contains(&east.abs()) && (2.0..16.0).contains(&south) {
-                if !spots.iter().any(|(s, _)| (s[0] - east).hypot(s[1] - south) < 0.5) {
-                    spots.push(([east, south], format!("{} at {t:.1} s", actor.id)));
-                }
+            let near = (0.75..4.0).contains(&east.abs()) && (2.0..16.0).contains(&south);
+            if north && near && !spots.iter().any(|(s, _)| (s[0] - east).hypot(s[1] - south) < 0.5) {
+                spots.push(([east, south], format!("{} at {t:.1} s", actor.id)));
             }
         }
     }
