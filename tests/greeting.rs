@@ -6,7 +6,7 @@
 
 mod gestures;
 
-use sheli::rite::acts::gesture::Gesture;
+use sheli::rite::acts::gesture::{Gesture, Pose};
 use sheli::rite::compile::Rite;
 
 /// When `who` salutes (揖) within the clause: the moment, where he stands and his bearing.
@@ -119,6 +119,32 @@ fn the_marshal_pushes_his_bow_toward_the_targets_when_he_orders_the_arrows_fetch
             assert!(gestures::made(tl, a, Gesture::Yi, beat.start, beat.end).is_empty(), "{clause}: {who} salutes with his body");
             let bow = (0..tl.props.len()).find(|&p| tl.prop_at(p, pushes[0].0).held_by == Some(a));
             assert!(bow.is_some(), "{clause}: {who} holds nothing as he pushes");
+        }
+    }
+}
+
+/// 束 (大射「宾、诸公、卿、大夫之矢皆异束之以茅」; 「进束」, 注「又言束，整结之，示亲也」; 乡射「大夫之矢，则兼束之以茅」): the
+/// binding of the honoured archers' arrows is a deed of the hands, made kneeling at the arrow rest, within reach of it; not
+/// a wait, and not the counting of the arrows (乘).
+#[test]
+fn the_arrows_of_the_honoured_are_bound_by_hand_at_the_arrow_rest() {
+    for (rite, clause, who) in [
+        ("da_she", "宾、诸公、卿、大夫之矢皆异束之以茅，", "xiaochen1"),
+        ("da_she", "宾、诸公、卿、大夫之矢皆异束之以茅，", "xiaochen2"),
+        ("da_she", "进束，", "simazheng"),
+        ("xiang_she", "大夫之矢，则兼束之以茅，上握焉。", "dizi"),
+    ] {
+        let rite = sheli::rite::load_named(rite).unwrap_or_else(|e| panic!("{e}"));
+        let tl = &rite.timeline;
+        let (a, rest) = (tl.actor_index(who).expect(who), tl.prop_index("fu").expect("fu"));
+        let beat = rite.beat(rite.find_text(clause)[0]);
+        let binds = gestures::made(tl, a, Gesture::BindArrows, beat.start, beat.end);
+        assert!(!binds.is_empty(), "{clause}: {who} binds nothing");
+        for (t, at) in binds {
+            let to_rest = tl.prop_at(rest, t).pos;
+            let reach = (at.pos[0] - to_rest[0]).hypot(at.pos[2] - to_rest[2]);
+            let kneels = at.pose == Pose::Sitting;
+            assert!(kneels && reach < 1.0, "{clause}: {who} binds at {t:.1} s {reach:.2} m from the rest, {:?}", at.pose);
         }
     }
 }

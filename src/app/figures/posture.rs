@@ -211,6 +211,12 @@ fn gesture_posture(
         (_, G::RaiseBow) => base.reach([Vec3::new(-0.2, 1.55, -0.35), Vec3::new(0.2, 1.75, -0.3)], held(f, 0.25)),
         // 揖弓: the bow pushed out at arm's length before him, the right hand on it too, and drawn back
         (_, G::PushBow) => base.reach([Vec3::new(-0.12, 1.2, -0.62), Vec3::new(0.1, 1.15, -0.55)], swell(f)),
+        // 束矢: both hands low over the bundle, the right winding the rushes round it, and the knot pulled
+        (_, G::BindArrows) => {
+            let w = swell(f);
+            let wind = (f * std::f32::consts::TAU * 3.0).sin() * 0.08;
+            Posture { bend: 0.3 * w, ..base.reach([Vec3::new(-0.12, 0.4, -0.5), Vec3::new(0.1 + wind, 0.4 + wind, -0.5)], w) }
+        }
         (_, G::StringBow | G::SlackBow | G::Flex) => base.reach([Vec3::new(-0.2, 0.9, -0.45), Vec3::new(0.15, 1.2, -0.4)], held(f, 0.25)),
         // 举旌 high over the head, 偃旌 down again
         (_, G::RaiseFlag) => base.reach_one(RIGHT, Vec3::new(0.25, 1.9, -0.2), held(f, 0.35)),

@@ -62,6 +62,8 @@ pub enum Gesture {
     /// 揖弓: pushes the bow held in his left hand forward toward the targets as he gives the order
     /// (注「揖，推之也」, 疏「揖弓者向侯而推之，以其命取矢故也」)
     PushBow,
+    /// 束矢: winds the rushes round a bundle of arrows and knots them (「异束之以茅」; 「进束」, 注「又言束，整结之，示亲也」)
+    BindArrows,
     Tan,
     XiRobe,
     Jue,
@@ -121,7 +123,7 @@ const fn row(name: &'static str, en: &'static str, seconds: f32, stance: Stance,
 use Stance::{AsHeIs, Bowing, Rising, Shooting, Sitting};
 
 /// In the order of [`Gesture`]'s variants.
-const TABLE: [Row; 51] = [
+const TABLE: [Row; 52] = [
     row("拜", "bows", 3.0, Bowing, None),
     row("再拜", "bows twice", 5.5, Bowing, None),
     row("答拜", "bows in return", 3.0, Bowing, None),
@@ -147,6 +149,7 @@ const TABLE: [Row; 51] = [
     row("乘", "strokes the arrows and counts them off by fours", 4.0, AsHeIs, None),
     row("扬弓", "lifts his bow toward the targets", 1.5, AsHeIs, None),
     row("揖弓", "pushes his bow forward toward the targets", 1.6, AsHeIs, None),
+    row("束矢", "binds a bundle of arrows with rushes", 3.0, AsHeIs, None),
     row("袒", "bares his left arm", 2.0, AsHeIs, None),
     row("袭", "covers his arm again", 2.0, AsHeIs, None),
     row("决", "puts on the thumb ring", 1.2, AsHeIs, None),
@@ -178,7 +181,7 @@ const TABLE: [Row; 51] = [
 ];
 
 impl Gesture {
-    pub const ALL: [Gesture; 51] = [
+    pub const ALL: [Gesture; 52] = [
         Gesture::Bai,
         Gesture::ZaiBai,
         Gesture::DaBai,
@@ -202,6 +205,7 @@ impl Gesture {
         Gesture::CountByFours,
         Gesture::RaiseBow,
         Gesture::PushBow,
+        Gesture::BindArrows,
         Gesture::Tan,
         Gesture::XiRobe,
         Gesture::Jue,
@@ -368,6 +372,7 @@ impl Move {
             Move::CountByFours => Gesture::CountByFours,
             Move::RaiseBow => Gesture::RaiseBow,
             Move::PushBow => Gesture::PushBow,
+            Move::BindArrows => Gesture::BindArrows,
             Move::Tan => Gesture::Tan,
             Move::XiRobe => Gesture::XiRobe,
             Move::Jue => Gesture::Jue,

@@ -167,6 +167,9 @@ pub enum Move {
     /// 注「揖，推之也」)
     #[serde(rename = "揖弓")]
     PushBow,
+    /// 束矢: binds a bundle of arrows with rushes, or settles the binding (「异束之以茅」; 「进束」, 注「整结之」)
+    #[serde(rename = "束矢")]
+    BindArrows,
     #[serde(rename = "袒")]
     Tan,
     #[serde(rename = "袭")]
