@@ -156,3 +156,39 @@ fn nobody_moves_on_before_his_last_word() {
         assert!(long > 5, "{scene}: only {long} speeches longer than 2 s");
     }
 }
+
+/// 释获 follows 获 (乡射注「获而未释获」, 「但大言获，未释其算」: the 获 is the marker's call of a hit, the 释获 the tally the
+/// keeper lays for it): no tally is laid between an arrow's hit and the 宫 call that announces it.
+#[test]
+fn no_tally_is_laid_before_the_hit_is_called() {
+    use sheli::music::voice::Tone;
+    use sheli::rite::acts::props::PropKind;
+    use sheli::rite::timeline::PropAt;
+    for scene in ["xiang_she", "da_she"] {
+        let rite = sheli::rite::load_named(scene).unwrap();
+        let tl = &rite.timeline;
+        let calls: Vec<f32> = rite.voices.iter().filter(|v| v.tone == Some(Tone::Gong) && v.words == "获").map(|v| v.t).collect();
+        let laid: Vec<f32> = (tl.props.iter().filter(|p| p.kind == PropKind::Tallies))
+            .flat_map(|p| p.keys.iter().filter(|(_, at)| matches!(at, PropAt::At(..))).map(|(t, _)| *t))
+            .collect();
+        let hits: Vec<f32> = (tl.props.iter().filter(|p| p.kind == PropKind::Arrow))
+            .flat_map(|p| {
+                p.keys.iter().filter_map(|(_, at)| match at {
+                    PropAt::Flying { t1, hit: true, .. } => Some(*t1),
+                    _ => None,
+                })
+            })
+            .collect();
+        let mut tallied = 0;
+        for hit in hits {
+            let Some(call) = calls.iter().copied().filter(|&c| c >= hit - 0.01).reduce(f32::min) else { continue };
+            let early: Vec<f32> = laid.iter().copied().filter(|&t| t > hit && t < call).collect();
+            assert!(
+                early.is_empty(),
+                "{scene}: an arrow hits at {hit:.1} s, a tally is laid at {early:?}, and the 获 is called at {call:.1} s"
+            );
+            tallied += usize::from(laid.iter().any(|&t| t >= call && t < call + 15.0));
+        }
+        assert!(tallied > 10, "{scene}: only {tallied} hits tallied after their call");
+    }
+}
