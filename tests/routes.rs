@@ -6,7 +6,7 @@ mod gestures;
 
 use sheli::rite::acts::gesture::Gesture;
 use sheli::rite::compile::BeatInfo;
-use sheli::rite::timeline::{Motion, Segment};
+use sheli::rite::timeline::{Motion, PropAt, Segment};
 
 /// Each unbroken walk (walking segments end to end, turns between them allowed): when it begins and its points.
 fn walks(segments: &[Segment]) -> Vec<(f32, Vec<[f32; 3]>)> {
@@ -143,4 +143,44 @@ fn the_archers_turn_north_on_the_spot_where_they_saluted_the_arrow_rest() {
     }
     assert_eq!(spots.len(), 2, "north-facing salutes south of the arrow rest, 尺 east and south of it: {spots:?}");
     assert!(spots[0].0[0] * spots[1].0[0] < 0.0, "both spots on one side of the rest: {spots:?}");
+}
+
+/// 乡射 the last taking of arrows (注「相俟堂西，进立于西阶之前，主人以宾揖升」; 疏「先取矢者皆相待堂西，其主人则在堂东」):
+/// the guest hands his bow over and waits at the west of the hall, the host at the east of it, each below his own side;
+/// the host's bow and arrows go to the east, not to the attendant at the west.
+#[test]
+fn after_the_last_taking_the_guest_waits_west_of_the_hall_and_the_host_east() {
+    let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let beat = rite.beat(rite.find_text("矢不挟，兼诸弦弣以退，不反位，遂授有司于堂西。")[0]);
+    let hall = tl.court.hall;
+    let (bin, host) =
+        (tl.actor_at(tl.actor_index("bin").unwrap(), beat.end).pos, tl.actor_at(tl.actor_index("zhuren").unwrap(), beat.end).pos);
+    assert!(bin[0] < hall.x0 && bin[2] > hall.z0, "the guest waits at {bin:?}, not west of the hall");
+    assert!(host[0] > hall.x1 && host[2] > hall.z0, "the host waits at {host:?}, not east of the hall");
+    for thing in ["gong_zhuren", "shi_zhuren_1"] {
+        let at = tl.prop_at(tl.prop_index(thing).unwrap(), beat.end + 120.0).pos;
+        assert!(at[0] > hall.x1 - 1.0, "the host's {thing} goes to {at:?}, not to the east");
+    }
+}
+
+/// 大射「受者如初受酬之礼」: whoever the ruler pledges receives it as the guest did at first, the ruler coming to the head of
+/// the west stairs (注「公起酬宾于西阶，降尊以就卑也」) and handing him the empty cup there.
+#[test]
+fn the_ruler_pledges_at_the_head_of_the_west_stairs() {
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let ruler = tl.actor_index("gong").unwrap();
+    for (clause, who, cup) in [("兴以酬宾。", "bin", "zhi_xiang_1"), ("受者如初受酬之礼。", "qing1", "d_zhi_xiang")] {
+        let beat = rite.beat(rite.find_text(clause)[0]);
+        let taker = tl.actor_index(who).unwrap();
+        let keys = &tl.props[tl.prop_index(cup).unwrap()].keys;
+        let handed = keys.iter().find(|(t, k)| *t >= beat.start && matches!(k, PropAt::Held(a, _) if *a == taker));
+        let (t, _) = handed.unwrap_or_else(|| panic!("{clause}: {who} is never handed the {cup}"));
+        let at = tl.actor_at(ruler, *t).pos;
+        assert!(
+            at[0] < 0.0 && at[1] > 0.5,
+            "{clause}: the ruler hands over the {cup} at {t:.1} s standing at {at:?}, not on the west of the hall"
+        );
+    }
 }
