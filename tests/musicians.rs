@@ -1,9 +1,7 @@
 //! Where the musicians sit when the music moves down to the east of the court: 乡射「阼阶下之东南，堂前三笴，西面北上坐」,
 //! and 大射「大师及少师、上工皆东坫之东南，西面北上，坐」, which gives no distance from the hall (贾疏「不言去堂远近，当如
-//! 乡射迁工阼阶下之东南，堂前三笴」). Both files run south, senior first, facing west; the 乡射 file starts three
-//! arrow-lengths (三笴, 9 尺) south of the hall. The 大射 file still starts 4 尺 from it: the 卿 and the 士 stand and walk
-//! where a file moved 5 尺 south would lie, and the east of the court has to be laid out again first (docs/audit.md,
-//! the sixty-third audit). The 大射 pipers, whom the text does not move, stay where they piped (注「立于东县之中」).
+//! 乡射迁工阼阶下之东南，堂前三笴」). Both files start three arrow-lengths (三笴, 9 尺) south of the hall and run south,
+//! senior first, facing west; the 大射 pipers, whom the text does not move, stay where they piped (注「立于东县之中」).
 
 use sheli::rite::compile::Rite;
 
