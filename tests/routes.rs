@@ -184,3 +184,16 @@ fn the_ruler_pledges_at_the_head_of_the_west_stairs() {
         );
     }
 }
+
+/// 大射「总众弓矢、楅，皆适次而俟」: both who carry the gear to the tent, the bows and arrows and the arrow rest, wait there.
+#[test]
+fn the_bearers_of_the_gear_wait_at_the_tent() {
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let beat = rite.beat(rite.find_text("总众弓矢、楅，皆适次而俟。")[0]);
+    let tent = tl.court.region("次").expect("次");
+    for who in ["youci2", "youci6"] {
+        let at = tl.actor_at(tl.actor_index(who).expect(who), beat.end).pos;
+        assert!(tent.shape.contains(at[0], at[2]), "{who} waits at {at:?}, not at the tent");
+    }
+}
