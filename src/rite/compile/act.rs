@@ -275,14 +275,18 @@ impl<'a> Sim<'a> {
         // the next clause does not begin while he is still speaking
         let seconds = if whole { Gesture::Speak.seconds().max(spoken.seconds()) } else { Gesture::Speak.seconds() };
         self.voices.push(spoken);
-        let rest = self.rest[a];
-        self.push_segment(a, t, seconds, Motion::Gesture { gesture: Gesture::Speak, pose: Gesture::Speak.pose(rest.seated) }, rest)
+        self.gesture_for(a, t, Gesture::Speak, seconds)
     }
 
     /// Gesture `g` made where actor `a` stands, sitting or standing as he is; returns its end.
     fn gesture_in_place(&mut self, a: usize, t: f32, g: Gesture) -> f32 {
+        self.gesture_for(a, t, g, g.seconds())
+    }
+
+    /// Gesture `g` made in place and held `seconds` (its own length, or longer where what goes with it takes longer).
+    fn gesture_for(&mut self, a: usize, t: f32, g: Gesture, seconds: f32) -> f32 {
         let rest = self.rest[a];
-        self.push_segment(a, t, g.seconds(), Motion::Gesture { gesture: g, pose: g.pose(rest.seated) }, rest)
+        self.push_segment(a, t, seconds, Motion::Gesture { gesture: g, pose: g.pose(rest.seated) }, rest)
     }
 
     /// The prop that move `m` handles, or the problem of its unknown name (`None` for a move
