@@ -9,6 +9,11 @@ mod gestures;
 use sheli::rite::acts::gesture::{Gesture, Pose};
 use sheli::rite::compile::Rite;
 
+/// A rite, loaded once for every row a test holds to it.
+fn load(scene: &str) -> Rite {
+    sheli::rite::load_named(scene).unwrap_or_else(|e| panic!("{e}"))
+}
+
 /// When `who` salutes (揖) within the clause: the moment, where he stands and his bearing.
 fn salutes(rite: &Rite, clause: &str, who: &str) -> Vec<(f32, [f32; 3], f32)> {
     let beat = rite.beat(rite.find_text(clause)[0]);
@@ -21,7 +26,7 @@ fn salutes(rite: &Rite, clause: &str, who: &str) -> Vec<(f32, [f32; 3], f32)> {
 
 #[test]
 fn the_host_brings_guest_and_grandee_up_the_court_with_three_salutes_face_to_face() {
-    let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let rite = load("xiang_she");
     for (clause, guest) in [("主人以宾三揖，皆行。", "bin"), ("主人揖让，以大夫升，", "dafu"), ("主人揖让，以宾升，", "bin")]
     {
         let (host, them) = (salutes(&rite, clause, "zhuren"), salutes(&rite, clause, guest));
@@ -53,7 +58,7 @@ fn the_host_brings_guest_and_grandee_up_the_court_with_three_salutes_face_to_fac
 /// each other at the feet of their stairs, level and together, not the guest from his place in the court.
 #[test]
 fn after_the_washing_host_and_guest_salute_at_the_feet_of_their_stairs() {
-    let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let rite = load("xiang_she");
     let clause = "壹揖，壹让，以宾升。";
     let (host, guest) = (salutes(&rite, clause, "zhuren"), salutes(&rite, clause, "bin"));
     assert_eq!((host.len(), guest.len()), (1, 1), "{clause}: one salute each");
@@ -67,7 +72,7 @@ fn after_the_washing_host_and_guest_salute_at_the_feet_of_their_stairs() {
 /// bowing south-west from the foot of his stairs, faces them, and they are south of the guest and not by the gate.
 #[test]
 fn the_host_bows_south_west_to_the_many_guests_standing_south_of_the_guest() {
-    let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let rite = load("xiang_she");
     let clause = "主人西南面三拜众宾，";
     let beat = rite.beat(rite.find_text(clause)[0]);
     let tl = &rite.timeline;
@@ -100,15 +105,15 @@ fn the_host_bows_south_west_to_the_many_guests_standing_south_of_the_guest() {
 /// done 如初.
 #[test]
 fn the_marshal_pushes_his_bow_toward_the_targets_when_he_orders_the_arrows_fetched() {
+    let (xiang, da) = (load("xiang_she"), load("da_she"));
     for (rite, clause, who) in [
-        ("xiang_she", "西南面，揖弓，命取矢。", "xiang"),
-        ("xiang_she", "司马袒决执弓，升命取矢，如初。", "xiang"),
-        ("xiang_she", "司马升，命取矢，", "xiang"),
-        ("da_she", "揖弓，", "simazheng"),
-        ("da_she", "命取矢如初。", "simazheng"),
-        ("da_she", "司马升，命取矢，", "simazheng"),
+        (&xiang, "西南面，揖弓，命取矢。", "xiang"),
+        (&xiang, "司马袒决执弓，升命取矢，如初。", "xiang"),
+        (&xiang, "司马升，命取矢，", "xiang"),
+        (&da, "揖弓，", "simazheng"),
+        (&da, "命取矢如初。", "simazheng"),
+        (&da, "司马升，命取矢，", "simazheng"),
     ] {
-        let rite = sheli::rite::load_named(rite).unwrap_or_else(|e| panic!("{e}"));
         let tl = &rite.timeline;
         let a = tl.actor_index(who).expect(who);
         let found = rite.find_text(clause);
@@ -128,13 +133,13 @@ fn the_marshal_pushes_his_bow_toward_the_targets_when_he_orders_the_arrows_fetch
 /// a wait, and not the counting of the arrows (乘).
 #[test]
 fn the_arrows_of_the_honoured_are_bound_by_hand_at_the_arrow_rest() {
+    let (xiang, da) = (load("xiang_she"), load("da_she"));
     for (rite, clause, who) in [
-        ("da_she", "宾、诸公、卿、大夫之矢皆异束之以茅，", "xiaochen1"),
-        ("da_she", "宾、诸公、卿、大夫之矢皆异束之以茅，", "xiaochen2"),
-        ("da_she", "进束，", "simazheng"),
-        ("xiang_she", "大夫之矢，则兼束之以茅，上握焉。", "dizi"),
+        (&da, "宾、诸公、卿、大夫之矢皆异束之以茅，", "xiaochen1"),
+        (&da, "宾、诸公、卿、大夫之矢皆异束之以茅，", "xiaochen2"),
+        (&da, "进束，", "simazheng"),
+        (&xiang, "大夫之矢，则兼束之以茅，上握焉。", "dizi"),
     ] {
-        let rite = sheli::rite::load_named(rite).unwrap_or_else(|e| panic!("{e}"));
         let tl = &rite.timeline;
         let (a, rest) = (tl.actor_index(who).expect(who), tl.prop_index("fu").expect("fu"));
         let beat = rite.beat(rite.find_text(clause)[0]);
