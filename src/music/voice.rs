@@ -92,10 +92,14 @@ impl Spoken {
         self.words.chars().filter(|c| c.is_alphanumeric())
     }
 
-    /// Seconds its syllables take at their own pace: a character a syllable, a call held longer.
+    /// Seconds one syllable takes: a called one is held longer than a spoken one.
+    fn syllable_seconds(&self) -> f64 {
+        if self.tone.is_some() { CALLED } else { SYLLABLE }
+    }
+
+    /// Seconds its syllables take at their own pace: a character a syllable.
     pub fn seconds(&self) -> f32 {
-        let len = if self.tone.is_some() { CALLED } else { SYLLABLE };
-        (self.syllables().count() as f64 * len) as f32
+        (self.syllables().count() as f64 * self.syllable_seconds()) as f32
     }
 
     /// Held unbroken from its onset until `t` (the speaker stops, or the clause that ends it begins).
@@ -107,10 +111,11 @@ impl Spoken {
     /// note; speech at the speaking pitch, a murmur rising and falling a little from syllable to
     /// syllable (the words are not synthesized, only that someone speaks, and how long).
     pub fn notes(&self, huangzhong_hz: f64) -> Vec<(f64, f64, f64, f32)> {
-        let (len, speaking) = match self.tone {
-            Some(tone) => (CALLED, tone.pitch().frequency(huangzhong_hz) / 2.0),
+        let len = self.syllable_seconds();
+        let speaking = match self.tone {
+            Some(tone) => tone.pitch().frequency(huangzhong_hz) / 2.0,
             // a fifth below 黄钟, low in a man's voice
-            None => (SYLLABLE, huangzhong_hz * 2.0 / 3.0 / 2.0),
+            None => huangzhong_hz * 2.0 / 3.0 / 2.0,
         };
         const CONTOUR: [f64; 4] = [1.0, 1.08, 0.95, 1.04];
         let count = self.syllables().count();
