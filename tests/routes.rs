@@ -197,3 +197,35 @@ fn the_bearers_of_the_gear_wait_at_the_tent() {
         assert!(tent.shape.contains(at[0], at[2]), "{who} waits at {at:?}, not at the tent");
     }
 }
+
+/// 大射: the cadets' standing place is a row below the east hall, east of the 小臣师 and a little back of him, facing south,
+/// the first at the west (郑注「庶子、内小臣位在小臣师之东，少退，西上」): they stand there from the start and come back to it
+/// after each stand of meat they set, not to the east of the hall facing west.
+#[test]
+fn the_cadets_stand_in_their_row_east_of_the_master_of_attendants() {
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let master = tl.actor_index("xiaochenshi").unwrap();
+    let mut moments = vec![("the start".to_string(), 1.0, 7)];
+    for (clause, cadets) in [("宾坐，", 1), ("卿坐，", 1), ("服不复负侯而俟。", 7)] {
+        let beat = rite.beat(rite.find_text(clause)[0]);
+        moments.push((clause.to_string(), beat.end, cadets));
+    }
+    // the 小臣师's own place, where he stands at the start (he goes about his duties later)
+    let head = tl.actor_at(master, 1.0).pos;
+    for (when, t, cadets) in moments {
+        let mut west = f32::MIN;
+        for k in 1..=cadets {
+            let state = tl.actor_at(tl.actor_index(&format!("shuzi{k}")).unwrap(), t);
+            let at = state.pos;
+            assert!(
+                at[0] > head[0] && at[2] <= head[2] + 0.05,
+                "{when}: 庶子{k} at {at:?} is not east of the 小臣师 ({head:?}) and back of him"
+            );
+            assert!(at[2] > tl.court.hall.z1 - 0.5 && at[1] < 0.1, "{when}: 庶子{k} at {at:?} is not below the hall");
+            assert_eq!(state.facing().name(), "S", "{when}: 庶子{k} does not face south");
+            assert!(at[0] > west, "{when}: 庶子{k} at {at:?} is west of the one before him (西上)");
+            west = at[0];
+        }
+    }
+}
