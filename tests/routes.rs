@@ -229,3 +229,29 @@ fn the_cadets_stand_in_their_row_east_of_the_master_of_attendants() {
         }
     }
 }
+
+/// 乡射 has no tent (注「于堂西袒决遂者，主人无次，隐蔽而已」): whoever bares his arm does it out of the court's sight, west of the
+/// hall (the 宾, the 大夫, the 司射, the pairs) or east of it (the 主人, 疏「其主人则在堂东」), never in front of the hall, and so
+/// also when the 记 goes over 司射既袒决遂而升 again.
+#[test]
+fn in_the_district_rite_arms_are_bared_beside_the_hall() {
+    let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let hall = tl.court.hall;
+    let mut bared = 0;
+    for who in 0..tl.actors.len() {
+        for (t, state) in gestures::made(tl, who, Gesture::Tan, 0.0, f32::MAX) {
+            bared += 1;
+            let at = state.pos;
+            let clause = &rite.beat(rite.beat_at(t)).text;
+            assert!(
+                at[0] < hall.x0 || at[0] > hall.x1,
+                "{clause}: {} bares his arm at {at:?}, in front of the hall (x {}..{})",
+                tl.actors[who].name,
+                hall.x0,
+                hall.x1
+            );
+        }
+    }
+    assert!(bared > 20, "only {bared} 袒 found in the whole rite");
+}
