@@ -7,6 +7,7 @@
 mod gestures;
 
 use sheli::rite::acts::gesture::{Gesture, Pose};
+use sheli::rite::acts::props::PropKind;
 use sheli::rite::compile::Rite;
 
 /// A rite, loaded once for every row a test holds to it.
@@ -151,5 +152,44 @@ fn the_arrows_of_the_honoured_are_bound_by_hand_at_the_arrow_rest() {
             let kneels = at.pose == Pose::Sitting;
             assert!(kneels && reach < 1.0, "{clause}: {who} binds at {t:.1} s {reach:.2} m from the rest, {:?}", at.pose);
         }
+    }
+}
+
+/// 酌 (「升酌」, 「酌散」, 「实觯」 …): wherever the text has a cup filled, the one who fills it is seen to ladle the wine into
+/// the cup he holds, standing at the jar, in that clause or the one after it that spells it out (继酌射爵 → 取觯实之); not
+/// a wait beside the jar. Passed over: a clause that only names the one who fills (酌者加勺) or says nobody does (不酌), the
+/// round of pledges summed up (士旅酌), and a clause read but not acted (若饮公 …).
+#[test]
+fn every_cup_the_text_fills_is_ladled_at_the_jar() {
+    for rite in [load("xiang_she"), load("da_she")] {
+        let tl = &rite.timeline;
+        let mut filled = 0;
+        let beats: Vec<_> = rite.beats().collect();
+        for (i, (at, beat)) in beats.iter().enumerate() {
+            let text = &beat.text;
+            let fills = ["酌", "实觯", "实爵", "实之"].iter().any(|w| text.contains(w));
+            if !fills || text.contains("不酌") || text.contains("酌者") || text.contains("旅酌") || beat.actors.is_empty() {
+                continue;
+            }
+            let end = match beats.get(i + 1) {
+                Some((next, b)) if next.step == at.step => b.end,
+                _ => beat.end,
+            };
+            let ladles: Vec<_> = (0..tl.actors.len())
+                .flat_map(|a| gestures::made(tl, a, Gesture::Ladle, beat.start, end).into_iter().map(move |m| (a, m)))
+                .collect();
+            assert!(!ladles.is_empty(), "{}: {text}: nobody fills a cup", rite.title);
+            for (a, (t, state)) in ladles {
+                let held = tl
+                    .props
+                    .iter()
+                    .enumerate()
+                    .any(|(p, prop)| matches!(prop.kind, PropKind::Jue | PropKind::Zhi) && tl.prop_at(p, t).held_by == Some(a));
+                assert!(held, "{text}: {} ladles at {t:.1} s with no cup in hand", tl.actors[a].name);
+                assert_eq!(state.pose, Pose::Standing, "{text}: {} fills the cup {:?}", tl.actors[a].name, state.pose);
+                filled += 1;
+            }
+        }
+        assert!(filled >= 20, "{}: only {filled} cups filled", rite.title);
     }
 }

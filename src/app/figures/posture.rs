@@ -217,6 +217,13 @@ fn gesture_posture(
             let wind = (f * std::f32::consts::TAU * 3.0).sin() * 0.08;
             Posture { bend: 0.3 * w, ..base.reach([Vec3::new(-0.12, 0.4, -0.5), Vec3::new(0.1 + wind, 0.4 + wind, -0.5)], w) }
         }
+        // 酌: the cup held out in the left hand; the right dips the ladle into the jar before him, lifts it and pours
+        (_, G::Ladle) => {
+            let w = held(f, 0.2);
+            let dip = (PI * (f / 0.55).min(1.0)).sin();
+            let ladle = Vec3::new(0.0, 0.95, -0.36).lerp(Vec3::new(0.1, 0.5, -0.62), dip);
+            Posture { bend: 0.4 * dip * w, ..base.reach([Vec3::new(-0.12, 0.92, -0.34), ladle], w) }
+        }
         (_, G::StringBow | G::SlackBow | G::Flex) => base.reach([Vec3::new(-0.2, 0.9, -0.45), Vec3::new(0.15, 1.2, -0.4)], held(f, 0.25)),
         // 举旌 high over the head, 偃旌 down again
         (_, G::RaiseFlag) => base.reach_one(RIGHT, Vec3::new(0.25, 1.9, -0.2), held(f, 0.35)),

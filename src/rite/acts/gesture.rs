@@ -64,6 +64,8 @@ pub enum Gesture {
     PushBow,
     /// 束矢: winds the rushes round a bundle of arrows and knots them (「异束之以茅」; 「进束」, 注「又言束，整结之，示亲也」)
     BindArrows,
+    /// 酌: ladles wine from the jar into the cup held in his left hand, with the ladle laid on the jar (乡射礼「皆加勺」, 大射仪「酌者加勺，又反之」)
+    Ladle,
     Tan,
     XiRobe,
     Jue,
@@ -123,7 +125,7 @@ const fn row(name: &'static str, en: &'static str, seconds: f32, stance: Stance,
 use Stance::{AsHeIs, Bowing, Rising, Shooting, Sitting};
 
 /// In the order of [`Gesture`]'s variants.
-const TABLE: [Row; 52] = [
+const TABLE: [Row; 53] = [
     row("拜", "bows", 3.0, Bowing, None),
     row("再拜", "bows twice", 5.5, Bowing, None),
     row("答拜", "bows in return", 3.0, Bowing, None),
@@ -150,6 +152,7 @@ const TABLE: [Row; 52] = [
     row("扬弓", "lifts his bow toward the targets", 1.5, AsHeIs, None),
     row("揖弓", "pushes his bow forward toward the targets", 1.6, AsHeIs, None),
     row("束矢", "binds a bundle of arrows with rushes", 3.0, AsHeIs, None),
+    row("酌", "fills the cup from the jar", 2.0, AsHeIs, None),
     row("袒", "bares his left arm", 2.0, AsHeIs, None),
     row("袭", "covers his arm again", 2.0, AsHeIs, None),
     row("决", "puts on the thumb ring", 1.2, AsHeIs, None),
@@ -181,7 +184,7 @@ const TABLE: [Row; 52] = [
 ];
 
 impl Gesture {
-    pub const ALL: [Gesture; 52] = [
+    pub const ALL: [Gesture; 53] = [
         Gesture::Bai,
         Gesture::ZaiBai,
         Gesture::DaBai,
@@ -206,6 +209,7 @@ impl Gesture {
         Gesture::RaiseBow,
         Gesture::PushBow,
         Gesture::BindArrows,
+        Gesture::Ladle,
         Gesture::Tan,
         Gesture::XiRobe,
         Gesture::Jue,
@@ -373,6 +377,7 @@ impl Move {
             Move::RaiseBow => Gesture::RaiseBow,
             Move::PushBow => Gesture::PushBow,
             Move::BindArrows => Gesture::BindArrows,
+            Move::Ladle => Gesture::Ladle,
             Move::Tan => Gesture::Tan,
             Move::XiRobe => Gesture::XiRobe,
             Move::Jue => Gesture::Jue,

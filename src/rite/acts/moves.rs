@@ -170,6 +170,9 @@ pub enum Move {
     /// 束矢: binds a bundle of arrows with rushes, or settles the binding (「异束之以茅」; 「进束」, 注「整结之」)
     #[serde(rename = "束矢")]
     BindArrows,
+    /// 酌: fills the cup he holds from the jar before him, the ladle in his right hand (「升酌」, 「酌散」, 「实觯」)
+    #[serde(rename = "酌")]
+    Ladle,
     #[serde(rename = "袒")]
     Tan,
     #[serde(rename = "袭")]

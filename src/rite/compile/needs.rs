@@ -90,6 +90,9 @@ impl Sim<'_> {
                 ))),
                 None => Ok(()),
             },
+            Gesture::Ladle if self.held(a, events, t, |_, kind| matches!(kind, PropKind::Jue | PropKind::Zhi)).is_none() => {
+                Err(Code::Hands.refuse(format!("{name} holds no cup to fill (酌): `取` the 爵 or 觯 first")))
+            }
             Gesture::HookString | Gesture::Flex | Gesture::RaiseBow | Gesture::PushBow
                 if self.held(a, events, t, |_, kind| kind == PropKind::Bow).is_none() =>
             {
