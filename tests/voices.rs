@@ -1,9 +1,11 @@
 //! Voices (释例: 获者「举旌以宫，偃旌以商」, 负侯「以宫趋…又诺以商…声止」, 「声不绝」): what is said and
 //! called is heard on the soundtrack, on its note and for as long as the text holds it.
 
+mod gestures;
 mod sound;
 
 use sheli::music::library::Library;
+use sheli::rite::acts::gesture::Gesture;
 use sound::{audio, cents, fundamental};
 
 /// 乡射「获者坐而获，举旌以宫，偃旌以商」: the marker's call of a hit is heard, on 宫 (黄钟) as he raises
@@ -191,4 +193,38 @@ fn no_tally_is_laid_before_the_hit_is_called() {
         }
         assert!(tallied > 10, "{scene}: only {tallied} hits tallied after their call");
     }
+}
+
+/// 大射「司正以命升宾」 (and 「摈者以命升宾」 when the guest has drunk with the ruler): the ruler's word (注「命，公命也」) is
+/// carried to the 宾 where he waits west of the stairs; the one who carries it speaks to him close by and facing him, not
+/// from his place 30 m off in the middle of the court.
+#[test]
+fn the_ruler_s_word_is_given_to_the_guest_face_to_face() {
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let (usher, guest) = (tl.actor_index("dashezheng").unwrap(), tl.actor_index("bin").unwrap());
+    let mut given = 0;
+    // the clause itself, and the third round's 升、饮如初, where the guest drinks with the ruler and is sent up after
+    for clause in ["司正以命升宾。", "升、饮如初。"] {
+        for at in rite.find_text(clause) {
+            let beat = rite.beat(at);
+            let west_of_stairs = tl.court.region("西阶西").expect("西阶西");
+            for (t, him) in gestures::made(tl, usher, Gesture::Speak, beat.start, beat.end) {
+                let to = tl.actor_at(guest, t).pos;
+                if !west_of_stairs.shape.contains(to[0], to[2]) {
+                    continue;
+                }
+                let (dx, dz) = (to[0] - him.pos[0], to[2] - him.pos[2]);
+                let toward = dx.atan2(-dz).to_degrees();
+                let off = ((toward - him.bearing + 540.0) % 360.0 - 180.0).abs();
+                assert!(
+                    dx.hypot(dz) < 3.0 && off < 50.0,
+                    "{clause}: the 司正 speaks {:.1} m from the 宾, {off:.0}° off facing him",
+                    dx.hypot(dz)
+                );
+                given += 1;
+            }
+        }
+    }
+    assert_eq!(given, 2, "the ruler's word to the 宾 is given {given} times, not twice");
 }
