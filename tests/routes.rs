@@ -230,7 +230,7 @@ fn the_cadets_stand_in_their_row_east_of_the_master_of_attendants() {
     }
 }
 
-/// 乡射 has no tent (注「于堂西袒决遂者，主人无次，隐蔽而已」): whoever bares his arm does it out of the court's sight, west of the
+/// 乡射 has no tent (注「于堂西袒决遂者，主人无次」): whoever bares his arm does it out of the court's sight, west of the
 /// hall (the 宾, the 大夫, the 司射, the pairs) or east of it (the 主人, 疏「其主人则在堂东」), never in front of the hall, and so
 /// also when the 记 goes over 司射既袒决遂而升 again.
 #[test]

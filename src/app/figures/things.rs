@@ -233,6 +233,11 @@ pub fn shape(kind: PropKind) -> Mesh {
             }
             merged(parts)
         }
+        // 洗: a low bronze basin on a short foot
+        PropKind::Washbasin => merged(vec![
+            (cyl(0.12, 0.08), BRONZE, at(0.0, 0.04, 0.0)),
+            (ConicalFrustum { radius_top: 0.3, radius_bottom: 0.16, height: 0.16 }.into(), BRONZE, at(0.0, 0.16, 0.0)),
+        ]),
         PropKind::Other => merged(vec![(Cuboid::new(0.2, 0.2, 0.2).into(), WOOD, at(0.0, 0.1, 0.0))]),
     }
 }

@@ -55,6 +55,9 @@ pub enum PropKind {
     Zither,
     /// 笙: the mouth organ, pipes set in a gourd wind-chest
     MouthOrgan,
+    /// 洗: a washbasin carried in and set out during the rite (the 服不's, 设洗于尊西北), where one
+    /// washes hands and cup as at the court's own
+    Washbasin,
     /// 笥, 巾, 幂, a mat, and whatever else is carried: drawn as a small box
     Other,
 }
@@ -73,7 +76,10 @@ impl PropKind {
     /// Whether it is furniture of the rite (set down and left, and worth naming on a plan)
     /// rather than a cup, a weapon or food.
     pub fn is_furniture(self) -> bool {
-        matches!(self, PropKind::ArrowRest | PropKind::TallyHolder(_) | PropKind::CupStand | PropKind::Basket | PropKind::Other)
+        matches!(
+            self,
+            PropKind::ArrowRest | PropKind::TallyHolder(_) | PropKind::CupStand | PropKind::Basket | PropKind::Washbasin | PropKind::Other
+        )
     }
 }
 

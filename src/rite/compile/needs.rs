@@ -1,4 +1,4 @@
-//! What a body needs to do what it is told: 盥 at a 洗 with empty hands, a flag to raise, a voice
+//! What a body needs to do what it is told: 盥 at a 洗 with empty hands, and 洗 only after it, a flag to raise, a voice
 //! that is one of the singers, the posture the clause drinks in (立卒觯 standing, 坐卒爵 seated),
 //! the hands free to 拜, his own stair, nothing in hand to go out (the way round south of the
 //! 司马 to and from 堂西 is `south_of.rs`); one body to a spot; one piece at a time for each
@@ -16,11 +16,18 @@ use crate::rite::court::furniture::ObjectKind;
 use crate::rite::scene::model::{Move, PropKind};
 use crate::rite::scene::rules::Exception;
 use crate::rite::scene::span::Path;
-use crate::rite::timeline::PropAt;
+use crate::rite::timeline::{Motion, PropAt};
 
 /// How far from a 洗's edge one may stand to wash the hands at it, in metres (he stands at its
 /// south or north, 北面盥 / 南面盥, within an arm's reach of the basin).
 const WASH_REACH: f32 = 1.6;
+
+/// How far from a 洗's edge one is still at it, in metres: the baskets stand beside it (篚在洗西),
+/// and one who washed his hands and went there for the cup has not left the basin.
+const BASIN_SIDE: f32 = 3.0;
+
+/// The half-width of a washbasin carried in (the rim of a 洗 about 2 尺 across).
+const CARRIED_BASIN: f32 = 0.3;
 
 /// Two standing bodies closer than this, centre to centre, stand in one another (a body is
 /// [`BODY_RADIUS`](crate::rite::court::BODY_RADIUS) across its half; a tight file of musicians
@@ -51,14 +58,7 @@ impl Sim<'_> {
         }
         match g {
             Gesture::Guan => {
-                let p = self.rest[a].pos;
-                let near = self.court.solids.iter().filter(|s| s.kind == ObjectKind::Washbasin).any(|s| {
-                    let b = &s.footprint;
-                    let dx = (b.x0 - p[0]).max(p[0] - b.x1).max(0.0);
-                    let dz = (b.z0 - p[2]).max(p[2] - b.z1).max(0.0);
-                    dx.hypot(dz) <= WASH_REACH
-                });
-                if !near {
+                if self.to_basin(self.rest[a].pos) > WASH_REACH {
                     return Err(Code::Body.refuse(format!("{name} cannot 盥 here: the hands are washed at a 洗 (walk to it first)")));
                 }
                 if let Some(held) = self.in_hand(a, events, t) {
@@ -66,6 +66,9 @@ impl Sim<'_> {
                 }
                 Ok(())
             }
+            Gesture::Xi if !self.washed_hands_here(a) => Err(Code::Rule.refuse(format!(
+                "{name} washes the cup (洗) without first washing his hands (盥) at the basin: 注「盥手又洗爵，致洁敬也」: set the cup down (`坐`, `奠`) and `盥` there first"
+            ))),
             Gesture::RaiseFlag | Gesture::LowerFlag => {
                 let holds_flag = self.held(a, events, t, |_, kind| kind == PropKind::Flag).is_some();
                 if holds_flag { Ok(()) } else { Err(Code::Hands.refuse(format!("{name} holds no flag (旌) to {}: `执` it first", g.name()))) }
@@ -103,6 +106,37 @@ impl Sim<'_> {
             }
             _ => Ok(()),
         }
+    }
+
+    /// How far a point is from the nearest 洗's edge, in metres (on the ground plane): the court's
+    /// own, or one carried in and set down (as far as its rim, [`CARRIED_BASIN`] from its middle).
+    fn to_basin(&self, p: [f32; 3]) -> f32 {
+        let fixed = self.court.solids.iter().filter(|s| s.kind == ObjectKind::Washbasin).map(|s| {
+            let b = &s.footprint;
+            let dx = (b.x0 - p[0]).max(p[0] - b.x1).max(0.0);
+            let dz = (b.z0 - p[2]).max(p[2] - b.z1).max(0.0);
+            dx.hypot(dz)
+        });
+        let carried =
+            self.props.iter().zip(&self.prop_now).filter(|(prop, _)| prop.kind == PropKind::Washbasin).filter_map(|(_, at)| match at {
+                PropAt::At(q, _) => Some(((q[0] - p[0]).hypot(q[2] - p[2]) - CARRIED_BASIN).max(0.0)),
+                _ => None,
+            });
+        fixed.chain(carried).fold(f32::INFINITY, f32::min)
+    }
+
+    /// Whether actor `a` has washed his hands (盥) since he came to the washbasin: back through his
+    /// track to the walk that brought him from beyond [`BASIN_SIDE`] (going to the 篚 beside the
+    /// basin for the cup, and back, is still at it).
+    fn washed_hands_here(&self, a: usize) -> bool {
+        for s in self.tracks[a].segments.iter().rev() {
+            match &s.motion {
+                Motion::Gesture { gesture: Gesture::Guan, .. } => return true,
+                Motion::Walk { path, .. } if path.first().is_some_and(|p| self.to_basin(*p) > BASIN_SIDE) => return false,
+                _ => {}
+            }
+        }
+        false
     }
 
     /// The mat actor `a` is on, if any: his feet well inside its edge (a man at its end, or
