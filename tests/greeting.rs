@@ -193,3 +193,20 @@ fn every_cup_the_text_fills_is_ladled_at_the_jar() {
         assert!(filled >= 20, "{}: only {filled} cups filled", rite.title);
     }
 }
+
+/// 大射「司宫尊侯于服不之东北，两献酒，东面南上，皆加勺」: the ladles are laid on the bearer's jars by the one who sets them out,
+/// in that clause, not a wait by the jars with nothing in hand.
+#[test]
+fn the_ladles_are_laid_on_the_bearer_s_jars() {
+    let rite = load("da_she");
+    let tl = &rite.timeline;
+    let beat = rite.beat(rite.find_text("皆加勺设洗于尊西北，")[0]);
+    let (ladles, jars) = (tl.prop_index("d_fubu_shao").expect("the ladles"), tl.prop_index("d_fubu_zun").expect("the jars"));
+    let laid = tl.props[ladles]
+        .keys
+        .iter()
+        .find(|(t, k)| *t >= beat.start && *t <= beat.end && matches!(k, sheli::rite::timeline::PropAt::At(..)));
+    let (t, _) = laid.unwrap_or_else(|| panic!("皆加勺: the ladles are not laid down in the clause"));
+    let (l, j) = (tl.prop_at(ladles, *t + 0.1).pos, tl.prop_at(jars, *t + 0.1).pos);
+    assert!((l[0] - j[0]).hypot(l[2] - j[2]) < 0.5, "皆加勺: the ladles lie at {l:?}, not on the jars at {j:?}");
+}
