@@ -210,3 +210,20 @@ fn the_ladles_are_laid_on_the_bearer_s_jars() {
     let (l, j) = (tl.prop_at(ladles, *t + 0.1).pos, tl.prop_at(jars, *t + 0.1).pos);
     assert!((l[0] - j[0]).hypot(l[2] - j[2]) < 0.5, "皆加勺: the ladles lie at {l:?}, not on the jars at {j:?}");
 }
+
+/// 乡射「主人卒盥，壹揖壹让升；宾升」 (and the guest's 如主人之礼): once the guest has come, host and guest go up together
+/// (乡饮酒 注「俱升」, 疏「至此以辞让讫，故略威仪而俱升也」), not the host a tread ahead to lead him as at his first coming
+/// (主人升一等，宾升): at the end of the clause both stand on the first tread of their own stairs.
+#[test]
+fn after_the_first_coming_host_and_guest_go_up_together() {
+    let rite = load("xiang_she");
+    let tl = &rite.timeline;
+    for (clause, nth) in [("壹揖壹让升;", 0), ("如主人之礼。", 0)] {
+        let beat = rite.beat(rite.find_text(clause)[nth]);
+        for (who, stair) in [("zhuren", "阼阶第一等"), ("bin", "西阶第一等")] {
+            let at = tl.actor_at(tl.actor_index(who).unwrap(), beat.end).pos;
+            let tread = tl.court.region(stair).unwrap_or_else(|| panic!("{stair}"));
+            assert!(tread.shape.contains(at[0], at[2]) && at[1] > 0.05, "{clause}: {who} ends at {at:?}, not on the {stair}");
+        }
+    }
+}
