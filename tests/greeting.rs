@@ -227,3 +227,25 @@ fn after_the_first_coming_host_and_guest_go_up_together() {
         }
     }
 }
+
+/// 大射「既拾取矢，捆之」 (注「梱，齐等之也」): each archer of the pair, his four arrows taken, evens them up in his hands before
+/// he holds them across his fingers: a deed of the hands, not a wait.
+#[test]
+fn the_arrows_taken_up_are_evened_in_the_hands() {
+    let rite = load("da_she");
+    let tl = &rite.timeline;
+    let beat = rite.beat(rite.find_text("既拾取矢，捆之。")[0]);
+    for who in ["shangou_shang", "shangou_xia"] {
+        let a = tl.actor_index(who).unwrap();
+        let evens = gestures::made(tl, a, Gesture::EvenArrows, beat.start, beat.end);
+        assert_eq!(evens.len(), 1, "捆之: {who} evens his arrows {} times", evens.len());
+        let (t, _) = evens[0];
+        let arrows = tl
+            .props
+            .iter()
+            .enumerate()
+            .filter(|(p, prop)| prop.kind == PropKind::Arrow && tl.prop_at(*p, t + 0.1).held_by == Some(a))
+            .count();
+        assert_eq!(arrows, 4, "捆之: {who} evens {arrows} arrows, not his four");
+    }
+}

@@ -217,6 +217,12 @@ fn gesture_posture(
             let wind = (f * std::f32::consts::TAU * 3.0).sin() * 0.08;
             Posture { bend: 0.3 * w, ..base.reach([Vec3::new(-0.12, 0.4, -0.5), Vec3::new(0.1 + wind, 0.4 + wind, -0.5)], w) }
         }
+        // 捆: the arrows upright before the chest in the left hand, the right tapping their ends level, twice
+        (_, G::EvenArrows) => {
+            let w = held(f, 0.2);
+            let tap = (f * std::f32::consts::TAU * 2.0).sin().abs() * 0.08;
+            base.reach([Vec3::new(-0.06, 1.0, -0.32), Vec3::new(0.05, 1.18 - tap, -0.32)], w)
+        }
         // 酌: the cup held out in the left hand; the right dips the ladle into the jar before him, lifts it and pours
         (_, G::Ladle) => {
             let w = held(f, 0.2);

@@ -64,6 +64,8 @@ pub enum Gesture {
     PushBow,
     /// 束矢: winds the rushes round a bundle of arrows and knots them (「异束之以茅」; 「进束」, 注「又言束，整结之，示亲也」)
     BindArrows,
+    /// 捆: brings the arrows he holds level, tapping them even in his hands (注「梱，齐等之也」)
+    EvenArrows,
     /// 酌: ladles wine from the jar into the cup held in his left hand, with the ladle laid on the jar (乡射礼「皆加勺」, 大射仪「酌者加勺，又反之」)
     Ladle,
     Tan,
@@ -125,7 +127,7 @@ const fn row(name: &'static str, en: &'static str, seconds: f32, stance: Stance,
 use Stance::{AsHeIs, Bowing, Rising, Shooting, Sitting};
 
 /// In the order of [`Gesture`]'s variants.
-const TABLE: [Row; 53] = [
+const TABLE: [Row; 54] = [
     row("拜", "bows", 3.0, Bowing, None),
     row("再拜", "bows twice", 5.5, Bowing, None),
     row("答拜", "bows in return", 3.0, Bowing, None),
@@ -152,6 +154,7 @@ const TABLE: [Row; 53] = [
     row("扬弓", "lifts his bow toward the targets", 1.5, AsHeIs, None),
     row("揖弓", "pushes his bow forward toward the targets", 1.6, AsHeIs, None),
     row("束矢", "binds a bundle of arrows with rushes", 3.0, AsHeIs, None),
+    row("捆", "evens up his arrows", 1.5, AsHeIs, None),
     row("酌", "fills the cup from the jar", 2.0, AsHeIs, None),
     row("袒", "bares his left arm", 2.0, AsHeIs, None),
     row("袭", "covers his arm again", 2.0, AsHeIs, None),
@@ -184,7 +187,7 @@ const TABLE: [Row; 53] = [
 ];
 
 impl Gesture {
-    pub const ALL: [Gesture; 53] = [
+    pub const ALL: [Gesture; 54] = [
         Gesture::Bai,
         Gesture::ZaiBai,
         Gesture::DaBai,
@@ -209,6 +212,7 @@ impl Gesture {
         Gesture::RaiseBow,
         Gesture::PushBow,
         Gesture::BindArrows,
+        Gesture::EvenArrows,
         Gesture::Ladle,
         Gesture::Tan,
         Gesture::XiRobe,
@@ -377,6 +381,7 @@ impl Move {
             Move::RaiseBow => Gesture::RaiseBow,
             Move::PushBow => Gesture::PushBow,
             Move::BindArrows => Gesture::BindArrows,
+            Move::EvenArrows => Gesture::EvenArrows,
             Move::Ladle => Gesture::Ladle,
             Move::Tan => Gesture::Tan,
             Move::XiRobe => Gesture::XiRobe,

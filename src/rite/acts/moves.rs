@@ -170,6 +170,10 @@ pub enum Move {
     /// 束矢: binds a bundle of arrows with rushes, or settles the binding (「异束之以茅」; 「进束」, 注「整结之」)
     #[serde(rename = "束矢")]
     BindArrows,
+    /// 捆: evens up the arrows he has taken, their heads and nocks brought level in his hands
+    /// (「既拾取矢，捆之」, 注「梱，齐等之也」)
+    #[serde(rename = "捆")]
+    EvenArrows,
     /// 酌: fills the cup he holds from the jar before him, the ladle in his right hand (「升酌」, 「酌散」, 「实觯」)
     #[serde(rename = "酌")]
     Ladle,

@@ -93,6 +93,9 @@ impl Sim<'_> {
                 ))),
                 None => Ok(()),
             },
+            Gesture::EvenArrows if self.held(a, events, t, |_, kind| kind == PropKind::Arrow).is_none() => {
+                Err(Code::Hands.refuse(format!("{name} holds no arrows to even up (捆): take them up first")))
+            }
             Gesture::Ladle if self.held(a, events, t, |_, kind| matches!(kind, PropKind::Jue | PropKind::Zhi)).is_none() => {
                 Err(Code::Hands.refuse(format!("{name} holds no cup to fill (酌): `取` the 爵 or 觯 first")))
             }
