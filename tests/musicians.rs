@@ -51,3 +51,24 @@ fn the_musicians_moved_east_sit_three_arrow_lengths_south_of_the_hall() {
 fn rite_span(rite: &Rite, from: &str, to: &str) -> (f32, f32) {
     (rite.beat(rite.find_text(from)[0]).start, rite.beat(*rite.find_text(to).last().expect(to)).end)
 }
+
+/// 大射: the pipers come in behind the 工 (郑注「笙从工而入」) and stand in the middle of the east 县 (「立于东县之中」) from the
+/// time the 工 go up until they pipe 《新宫》: not at the west 县 where the guides stand (降立于西县之北), and not moved there at
+/// 群工陪于后, whose 群工 are the six musicians (注「三人为列」).
+#[test]
+fn the_pipers_stand_in_the_east_set_from_the_time_the_musicians_go_up() {
+    let da = load("da_she");
+    let tl = &da.timeline;
+    let pipers = tl.actor_index("qungong").expect("qungong");
+    let east = tl.court.region("东县").expect("东县");
+    let went_up = da.find_text("升自西阶，").into_iter().find(|r| da.steps[r.step].id == "b_sheng_ge").expect("the 工 go up");
+    let (up, piped) = (da.beat(went_up).end, rite_span(&da, "乃管《新宫》三终。", "乃管《新宫》三终。").1);
+    let mut t = up;
+    while t <= piped {
+        let at = tl.actor_at(pipers, t).pos;
+        // in among the east 县's frames, east of its chimes (磬东): within a few paces of its anchor, on the east of the court
+        let off = (at[0] - east.anchor[0]).hypot(at[2] - east.anchor[2]);
+        assert!(at[0] > 0.0 && off < 3.0, "the pipers stand at {at:?} at {t:.0} s, {off:.1} m from the east 县");
+        t += 5.0;
+    }
+}
