@@ -226,7 +226,8 @@ fn each_pair_hears_the_zou_yu_through_then_looses_a_round_a_singing() {
 }
 
 /// 郑注「朔，始也。奏乐先击西鼙」: every 金奏 of 大射 opens on the 朔鼙 of the west 县, struck alone,
-/// and the great drum and the bells come in after it.
+/// and the great drum and the bells come in after it, the 鑮 among them keeping the measure with the drum
+/// (郑注「鑮如钟而大，奏乐以鼓鑮为节」), an octave below the bells.
 #[test]
 fn the_bells_and_drums_of_da_she_open_on_the_west_drum() {
     let rite = sheli::rite::load_named("da_she").unwrap();
@@ -238,7 +239,7 @@ fn the_bells_and_drums_of_da_she_open_on_the_west_drum() {
         let within = |part| track.onsets(part).into_iter().filter(|&t| t >= cue.start as f64 && t < cue.end as f64).collect::<Vec<_>>();
         let lead = within(Part::LeadDrum);
         assert!(!lead.is_empty(), "《肆夏》 at {} has no 朔鼙", cue.start);
-        for part in [Part::Drum, Part::SmallDrum, Part::Bell, Part::Chime] {
+        for part in [Part::Drum, Part::SmallDrum, Part::Bell, Part::GreatBell, Part::Chime] {
             let first = within(part).first().copied().unwrap_or_else(|| panic!("《肆夏》 at {} has no {}", cue.start, part.name()));
             assert!(first > lead[0], "{} sounds at {first:.2}, not after the 朔鼙 at {:.2}", part.name(), lead[0]);
         }

@@ -58,6 +58,9 @@ pub enum Part {
     Guan,
     #[serde(rename = "钟")]
     Bell,
+    /// the 鑮: the great single bell of each 县, which keeps the measure with the drum (郑注「鑮如钟而大，奏乐以鼓鑮为节」)
+    #[serde(rename = "鑮")]
+    GreatBell,
     #[serde(rename = "磬")]
     Chime,
     #[serde(rename = "鼓")]
@@ -83,6 +86,7 @@ impl Part {
             Part::Sheng => "笙",
             Part::Guan => "管",
             Part::Bell => "钟",
+            Part::GreatBell => "鑮",
             Part::Chime => "磬",
             Part::Drum => "鼓",
             Part::SmallDrum => "鼙",
@@ -99,6 +103,7 @@ impl Part {
             Part::Sheng => "mouth organ",
             Part::Guan => "pipes",
             Part::Bell => "bells",
+            Part::GreatBell => "great bell",
             Part::Chime => "stone chimes",
             Part::Drum => "great drum",
             Part::SmallDrum => "small drum",

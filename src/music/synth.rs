@@ -31,6 +31,7 @@ pub fn tail(part: Part) -> f64 {
     match part {
         Part::Se => 2.0,
         Part::Bell => 4.0,
+        Part::GreatBell => 6.0,
         Part::Chime => 2.5,
         Part::Drum => 1.2,
         Part::SmallDrum | Part::LeadDrum => 0.6,
@@ -116,6 +117,10 @@ pub fn sample(n: &Note, tau: f64) -> f32 {
                 &[(1.0, 1.0, 0.9), (1.19, 0.6, 1.3), (2.0, 0.45, 1.8), (2.74, 0.3, 2.6), (3.76, 0.2, 3.5), (5.1, 0.12, 5.0)],
                 f,
             )
+        }
+        // the great bell: the same bronze, deeper and longer
+        Part::GreatBell => {
+            0.35 * ringing(tau, end, &[(1.0, 1.0, 0.6), (1.19, 0.5, 0.9), (2.0, 0.4, 1.3), (2.74, 0.25, 2.0), (3.76, 0.15, 2.8)], f)
         }
         // stone: a free bar's partials
         Part::Chime => 0.3 * ringing(tau, end, &[(1.0, 1.0, 2.0), (2.76, 0.5, 4.0), (5.4, 0.3, 7.0), (8.93, 0.15, 10.0)], f),
