@@ -92,3 +92,36 @@ fn the_cup_bearer_takes_the_beaker_back_and_the_stand_setter_the_stand() {
         assert_eq!(holders(stand), vec![setter], "{clause}: the 丰 is carried by {:?}", holders(stand));
     }
 }
+
+/// A cup held in both hands leaves no hand for a flag: whoever takes up his flag while holding a cup has the cup in one
+/// hand (左执爵), in both rites. (乡射 获者 中亦如之: he took up his flag with the cup still in both hands from 祭酒.)
+#[test]
+fn nobody_holds_a_cup_in_both_hands_and_a_flag() {
+    use sheli::rite::acts::gear::Hand;
+    use sheli::rite::acts::props::PropKind;
+    use sheli::rite::timeline::PropAt;
+    for name in ["xiang_she", "da_she"] {
+        let rite = sheli::rite::load_named(name).unwrap_or_else(|e| panic!("{e}"));
+        let tl = &rite.timeline;
+        let mut moments: Vec<f32> = tl.props.iter().flat_map(|p| p.keys.iter().map(|(t, _)| *t + 0.05)).collect();
+        moments.sort_by(f32::total_cmp);
+        moments.dedup();
+        let mut bad = Vec::new();
+        for &t in &moments {
+            let held: Vec<(usize, Hand, PropKind)> = (0..tl.props.len())
+                .filter_map(|p| match tl.props[p].keys.iter().rev().find(|(k, _)| *k <= t).map(|(_, at)| at) {
+                    Some(PropAt::Held(a, how)) => Some((*a, *how, tl.props[p].kind)),
+                    _ => None,
+                })
+                .collect();
+            for &(a, how, kind) in &held {
+                let cup_in_both = how == Hand::BothHands && matches!(kind, PropKind::Jue | PropKind::Zhi);
+                if cup_in_both && held.iter().any(|&(b, _, k)| b == a && k == PropKind::Flag) {
+                    bad.push(format!("{:.1} s `{}`: {}", t, rite.beat(rite.beat_at(t)).text, tl.actors[a].name));
+                }
+            }
+        }
+        bad.dedup();
+        assert!(bad.is_empty(), "{name}: a cup in both hands and a flag:\n{}", bad.join("\n"));
+    }
+}
