@@ -249,3 +249,28 @@ fn the_arrows_taken_up_are_evened_in_the_hands() {
         assert_eq!(arrows, 4, "捆之: {who} evens {arrows} arrows, not his four");
     }
 }
+
+/// 乡射 the third round's 数获 「如初」: the tally keeper takes the tallies up into his left hand, a pair at a time, as at the
+/// first counting (「一纯以取，实于左手」, 「兼敛算，实于左手」), not in both hands.
+#[test]
+fn the_tallies_counted_go_into_the_left_hand_each_round() {
+    use sheli::rite::acts::gear::Hand;
+    use sheli::rite::timeline::PropAt;
+    let rite = load("xiang_she");
+    let tl = &rite.timeline;
+    let at = rite.find_text("如初;").into_iter().find(|r| rite.steps[r.step].id == "san_shi_suan").expect("the third round's count");
+    let beat = rite.beat(at);
+    let keeper = tl.actor_index("shihuozhe").unwrap();
+    let mut taken = 0;
+    for prop in tl.props.iter().filter(|p| p.kind == PropKind::Tallies) {
+        for (t, key) in prop.keys.iter().filter(|(t, _)| *t >= beat.start && *t <= beat.end) {
+            if let PropAt::Held(a, how) = key
+                && *a == keeper
+            {
+                assert_eq!(*how, Hand::LeftHand, "{}: taken up at {t:.1} s into {how:?}", prop.name);
+                taken += 1;
+            }
+        }
+    }
+    assert!(taken >= 20, "only {taken} tallies taken up in the count");
+}
