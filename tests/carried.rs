@@ -115,7 +115,7 @@ fn nobody_holds_a_cup_in_both_hands_and_a_flag() {
                 })
                 .collect();
             for &(a, how, kind) in &held {
-                let cup_in_both = how == Hand::BothHands && matches!(kind, PropKind::Jue | PropKind::Zhi);
+                let cup_in_both = how == Hand::BothHands && kind.is_cup();
                 if cup_in_both && held.iter().any(|&(b, _, k)| b == a && k == PropKind::Flag) {
                     bad.push(format!("{:.1} s `{}`: {}", t, rite.beat(rite.beat_at(t)).text, tl.actors[a].name));
                 }

@@ -180,11 +180,7 @@ fn every_cup_the_text_fills_is_ladled_at_the_jar() {
                 .collect();
             assert!(!ladles.is_empty(), "{}: {text}: nobody fills a cup", rite.title);
             for (a, (t, state)) in ladles {
-                let held = tl
-                    .props
-                    .iter()
-                    .enumerate()
-                    .any(|(p, prop)| matches!(prop.kind, PropKind::Jue | PropKind::Zhi) && tl.prop_at(p, t).held_by == Some(a));
+                let held = tl.props.iter().enumerate().any(|(p, prop)| prop.kind.is_cup() && tl.prop_at(p, t).held_by == Some(a));
                 assert!(held, "{text}: {} ladles at {t:.1} s with no cup in hand", tl.actors[a].name);
                 assert_eq!(state.pose, Pose::Standing, "{text}: {} fills the cup {:?}", tl.actors[a].name, state.pose);
                 filled += 1;

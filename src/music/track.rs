@@ -108,10 +108,9 @@ impl Soundtrack {
                             // the 应鼙 answers the great drum half a beat later
                             Part::SmallDrum => (t0 + period / 2.0, 0.0),
                             _ if led && i == 0 && *part != Part::LeadDrum => continue,
-                            Part::Bell | Part::Chime if i % 2 == 1 => continue,
+                            Part::Bell | Part::Chime | Part::GreatBell if i % 2 == 1 => continue,
                             Part::Bell | Part::Chime => (t0, pitch.frequency(track.huangzhong_hz)),
-                            // the 鑮 marks the measure with the drum (以鼓鑮为节), on 黄钟 an octave down, every other stroke
-                            Part::GreatBell if i % 2 == 1 => continue,
+                            // the 鑮 marks the measure with the drum (以鼓鑮为节), on 黄钟 an octave down
                             Part::GreatBell => (t0, Pitch { lu: 0, octave: -1 }.frequency(track.huangzhong_hz)),
                             Part::Tao if i % 8 != 0 => continue,
                             _ => (t0, 0.0),

@@ -157,9 +157,7 @@ fn held(world: &World, i: usize, kind: PropKind, how: Hand, body: &Transform, p:
             (p.hands[RIGHT], Quat::from_rotation_x(-FRAC_PI_2 * lowered), 0.0)
         }
         // 酌: the cup in the left hand alone while the right works the ladle (the 勺, where it is a thing of its own)
-        (PropKind::Jue | PropKind::Zhi, Hand::BothHands) if matches!(gesture, Some((Gesture::Ladle, _))) => {
-            (p.hands[LEFT], Quat::IDENTITY, 0.0)
-        }
+        (k, Hand::BothHands) if k.is_cup() && matches!(gesture, Some((Gesture::Ladle, _))) => (p.hands[LEFT], Quat::IDENTITY, 0.0),
         (_, Hand::BothHands) if matches!(gesture, Some((Gesture::Ladle, _))) => (p.hands[RIGHT], Quat::IDENTITY, 0.0),
         (_, Hand::BothHands) => {
             // a cup tipped up to drain it (卒爵)

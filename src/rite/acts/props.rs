@@ -73,6 +73,11 @@ impl PropKind {
         }
     }
 
+    /// Whether it is a cup one drinks from (爵, 觯, and the 觚 and 散 the scenes give those kinds).
+    pub fn is_cup(self) -> bool {
+        matches!(self, PropKind::Jue | PropKind::Zhi)
+    }
+
     /// Whether it is furniture of the rite (set down and left, and worth naming on a plan)
     /// rather than a cup, a weapon or food.
     pub fn is_furniture(self) -> bool {

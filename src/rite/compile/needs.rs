@@ -96,7 +96,7 @@ impl Sim<'_> {
             Gesture::EvenArrows if self.held(a, events, t, |_, kind| kind == PropKind::Arrow).is_none() => {
                 Err(Code::Hands.refuse(format!("{name} holds no arrows to even up (捆): take them up first")))
             }
-            Gesture::Ladle if self.held(a, events, t, |_, kind| matches!(kind, PropKind::Jue | PropKind::Zhi)).is_none() => {
+            Gesture::Ladle if self.held(a, events, t, |_, kind| kind.is_cup()).is_none() => {
                 Err(Code::Hands.refuse(format!("{name} holds no cup to fill (酌): `取` the 爵 or 觯 first")))
             }
             Gesture::HookString | Gesture::Flex | Gesture::RaiseBow | Gesture::PushBow
@@ -237,9 +237,7 @@ impl Sim<'_> {
 
     /// The cup actor `a` holds in the right hand or in both, if any.
     fn cup_in_right(&self, a: usize, events: &[PropEvent], t: f32) -> Option<&str> {
-        self.held(a, events, t, |how, kind| {
-            matches!(how, Hand::RightHand | Hand::BothHands) && matches!(kind, PropKind::Jue | PropKind::Zhi)
-        })
+        self.held(a, events, t, |how, kind| matches!(how, Hand::RightHand | Hand::BothHands) && kind.is_cup())
     }
 
     /// Who holds each prop at `t`, and how: as the phase began, then as this phase's handlings

@@ -137,7 +137,7 @@ impl Sim<'_> {
     /// (乡射礼「主人坐取爵于上篚」「南面坐奠爵于篚下」; every 篚 clause that names the posture
     /// says 坐). The one who puts it in or takes it out standing is named, with the basket.
     fn standing_at_basket(&self, e: &PropEvent<'_>, h: &Handling) -> Option<String> {
-        if !matches!(h.kind, PropKind::Jue | PropKind::Zhi) || h.here.pose == Pose::Sitting {
+        if !h.kind.is_cup() || h.here.pose == Pose::Sitting {
             return None;
         }
         let basket = |id: &str| self.court.solids.iter().find(|s| s.kind == ObjectKind::Basket && s.id == id);

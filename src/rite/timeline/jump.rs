@@ -5,7 +5,6 @@ use super::query::BeatRef;
 use crate::rite::acts::deed::Deed;
 use crate::rite::acts::gesture::Gesture;
 use crate::rite::compile::Rite;
-use crate::rite::scene::model::PropKind;
 
 /// What to jump to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,7 +42,7 @@ impl Act {
 }
 
 fn is_cup(rite: &Rite, prop: usize) -> bool {
-    matches!(rite.timeline.props[prop].kind, PropKind::Jue | PropKind::Zhi)
+    rite.timeline.props[prop].kind.is_cup()
 }
 
 /// Whether the clause `r` shows `act`.
