@@ -210,8 +210,13 @@ impl Sim<'_> {
             Move::Hold(_, how) => *how,
             Move::Tuck(_) => Hand::Belt,
             Move::Between(_) => Hand::Fingers,
-            // 取 what he already holds keeps it as it is
-            _ => held_how.unwrap_or(kind.usual_hold()),
+            // 取 what he already holds keeps it as it is; what is carried in both hands is taken in the free
+            // one while the other holds something (the loser with his bow in the left takes the forfeit cup
+            // in the right: 注「右手执觯，左手执弓」)
+            _ => held_how.unwrap_or_else(|| match kind.usual_hold() {
+                Hand::BothHands => self.hand_left_free(e.actor, e.prop).unwrap_or(Hand::BothHands),
+                usual => usual,
+            }),
         };
         Some(PropAt::Held(e.actor, how))
     }
@@ -334,6 +339,15 @@ impl Sim<'_> {
 
 impl Sim<'_> {
     /// The name of an unstrung bow actor `a` holds in his hand at `t`, if any.
+    /// The one hand left free when the actor already holds something else in the other, if so.
+    fn hand_left_free(&self, a: usize, taken: usize) -> Option<Hand> {
+        self.prop_now.iter().enumerate().filter(|&(p, _)| p != taken).find_map(|(_, at)| match at {
+            PropAt::Held(h, Hand::LeftHand) if *h == a => Some(Hand::RightHand),
+            PropAt::Held(h, Hand::RightHand) if *h == a => Some(Hand::LeftHand),
+            _ => None,
+        })
+    }
+
     fn slack_bow_in_hand(&self, a: usize, t: f32) -> Option<String> {
         self.props.iter().zip(&self.prop_now).find_map(|(p, at)| {
             let in_hand = matches!(at, PropAt::Held(h, Hand::LeftHand | Hand::RightHand | Hand::BothHands | Hand::GripAndTip) if *h == a);
