@@ -128,3 +128,33 @@ fn nobody_holds_a_cup_in_both_hands_and_a_flag_or_a_bow() {
         assert!(bad.is_empty(), "{name}: a cup in both hands and a flag or a bow:\n{}", bad.join("\n"));
     }
 }
+
+/// 乡射 记「司射之弓矢与扑，倚于西阶之西」: the arrow is the one he holds across his fingers after the 诱射 (疏「此矢谓挟一个
+/// 者…至视算之时，于西阶西释弓矢去扑」), so he leans his bow, one arrow and the rod there, not the four he shot as well.
+#[test]
+fn the_archery_director_leans_his_bow_one_arrow_and_the_rod() {
+    use sheli::rite::acts::props::PropKind;
+    use sheli::rite::timeline::PropAt;
+    let rite = xiang_she();
+    let tl = &rite.timeline;
+    let beat = beats(&rite, "司射之弓矢与扑，倚于西阶之西。")[0];
+    let sishe = tl.actor_index("sishe").unwrap();
+    let laid: Vec<PropKind> = (0..tl.props.len())
+        .filter(|&p| {
+            let was = |t: f32| tl.props[p].keys.iter().rev().find(|(k, _)| *k <= t).map(|(_, at)| at.clone());
+            matches!(was(beat.start), Some(PropAt::Held(a, _)) if a == sishe)
+                || tl.props[p]
+                    .keys
+                    .iter()
+                    .any(|(k, at)| *k > beat.start && *k <= beat.end && matches!(at, PropAt::Held(a, _) if *a == sishe))
+        })
+        .filter(|&p| matches!(tl.props[p].keys.iter().rev().find(|(k, _)| *k <= beat.end).map(|(_, at)| at), Some(PropAt::At(..))))
+        .map(|p| tl.props[p].kind)
+        .collect();
+    let count = |k: PropKind| laid.iter().filter(|&&x| x == k).count();
+    assert_eq!(
+        (count(PropKind::Bow), count(PropKind::Arrow), count(PropKind::Whip)),
+        (1, 1, 1),
+        "he leans {laid:?}, not his bow, one arrow and the rod"
+    );
+}

@@ -270,3 +270,45 @@ fn the_tallies_counted_go_into_the_left_hand_each_round() {
     }
     assert!(taken >= 20, "only {taken} tallies taken up in the count");
 }
+
+/// The times an actor sets foot on a stair from the ground: the first moment of each climb.
+fn climbs(rite: &Rite, who: &str) -> Vec<f32> {
+    let tl = &rite.timeline;
+    let a = tl.actor_index(who).unwrap();
+    let end = rite.beat(rite.beat_at(f32::MAX)).end;
+    let (mut t, mut on_ground, mut out) = (0.0f32, true, Vec::new());
+    while t < end {
+        let at = tl.actor_at(a, t);
+        let grounded = at.pos[1] < 0.02;
+        if on_ground && !grounded && at.present {
+            out.push(t);
+        }
+        on_ground = grounded;
+        t += 0.1;
+    }
+    out
+}
+
+/// 乡射: the host leads the guest up a tread ahead only when the guest first comes (主人升一等，宾升: 注「不俱升者，宾客之道
+/// 进宜难也」; so the 大夫 at his coming, and the 司正 as the next day's guest); at every other ascent of host and guest they
+/// set out up their stairs at once (乡饮酒疏「至此以辞让讫，故略威仪而俱升也」).
+#[test]
+fn host_and_guest_go_up_together_except_when_the_guest_first_comes() {
+    let rite = load("xiang_she");
+    // the guest's, the 大夫's and the next day's guest's coming: (clause, step)
+    let arrivals = [("主人升一等，", "bai_zhi"), ("主人揖让，以大夫升，", "zun_ru"), ("升。", "xi_si_zheng")];
+    let host = climbs(&rite, "zhuren");
+    let mut bad = Vec::new();
+    for guest in ["bin", "dafu", "xiang"] {
+        for tg in climbs(&rite, guest) {
+            let Some(&th) = host.iter().find(|&&th| (th - tg).abs() < 5.0) else { continue };
+            let at = rite.beat_at(th);
+            let (text, step) = (&rite.beat(at).text, &rite.steps[at.step].id);
+            let arrival = arrivals.contains(&(text.as_str(), step.as_str()));
+            if (th - tg).abs() > 0.3 && !arrival {
+                bad.push(format!("`{text}` ({step}): the host sets out at {th:.1} s, {guest} at {tg:.1} s"));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "not up together:\n{}", bad.join("\n"));
+}
