@@ -158,3 +158,17 @@ fn the_archery_director_leans_his_bow_one_arrow_and_the_rod() {
         "he leans {laid:?}, not his bow, one arrow and the rod"
     );
 }
+
+/// 大射「司马师受虚爵，奠于篚」 (注「获者之篚」): the 散 he served the other markers with, from their washbasin by their jars
+/// north-east of the great target's blind (经「又设洗于获者之尊西北，水在洗北，篚在南」), goes into the basket there, not back
+/// into the bearer's basket 20 m across the range.
+#[test]
+fn the_markers_cup_goes_into_the_markers_basket() {
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let beat = rite.beat(rite.find_text("司马师受虚爵，").into_iter().last().unwrap());
+    let put = rite.beat(rite.find_text("奠于篚。").into_iter().find(|r| rite.beat(*r).start >= beat.end).unwrap());
+    let at = tl.prop_at(prop(&rite, "san_huozhe"), put.end).pos;
+    let basket = tl.court.region("d_获者之篚").expect("the markers' basket");
+    assert!(basket.shape.contains(at[0], at[2]), "奠于篚: the 散 lies at {at:?}, not in the markers' basket");
+}
