@@ -255,3 +255,42 @@ fn in_the_district_rite_arms_are_bared_beside_the_hall() {
     }
     assert!(bared > 20, "only {bared} 袒 found in the whole rite");
 }
+
+/// 乡射 自席前适阼阶上 (in the rite and the next day's): 注「啐酒席末，因从北方降，由便也」, 疏「因从席北头降，又从北向南」: the host,
+/// who tasted the wine at the north end of his mat, steps off it there and goes down before his dishes to the top of his
+/// stairs; he never walks between his mat and his dishes, nor between the meat stand and the dried meat.
+#[test]
+fn the_host_goes_from_before_his_mat_round_the_north_of_his_dishes() {
+    let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let host = tl.actor_index("zhuren").unwrap();
+    let dishes = ["主人荐", "主人俎"].map(|p| tl.court.region(p).unwrap_or_else(|| panic!("{p}")));
+    let mat_front = tl.court.region("主人席").unwrap();
+    for r in rite.find_text("自席前适阼阶上") {
+        let beat = rite.beat(r);
+        let mut left_north = false;
+        for t in moments(beat, 400) {
+            let at = tl.actor_at(host, t).pos;
+            assert!(!dishes.iter().any(|d| d.shape.contains(at[0], at[2])), "自席前 at {t:.1} s: the host at {at:?} walks over his dishes");
+            if !left_north && !mat_front.shape.contains(at[0], at[2]) {
+                left_north = true;
+                let mat = tl.court.region("主人席北").unwrap();
+                assert!(mat.shape.contains(at[0], at[2]), "自席前 at {t:.1} s: the host steps off his mat at {at:?}, not at its north end");
+            }
+        }
+    }
+}
+
+/// 乡射「众宾之席，继而西」 (注「言继者，甫欲习众庶，未有所殊别」, not 不属 as in 乡饮酒): the many guests' mats run on from the
+/// west end of the guest's, with no gap.
+#[test]
+fn the_many_guests_mats_join_the_guests() {
+    let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let solids = &rite.timeline.court.solids;
+    let edge = |id: &str, east: bool| {
+        let o = solids.iter().find(|o| o.id == id).unwrap_or_else(|| panic!("{id}"));
+        if east { o.footprint.x1 } else { o.footprint.x0 }
+    };
+    let gap = edge("宾席", false) - edge("众宾席", true);
+    assert!(gap.abs() < 0.01, "继而西: {gap:.3} m between the guest's mat and the many guests'");
+}
