@@ -312,3 +312,20 @@ fn host_and_guest_go_up_together_except_when_the_guest_first_comes() {
     }
     assert!(bad.is_empty(), "not up together:\n{}", bad.join("\n"));
 }
+
+/// 共而俟 (共 read 拱, 音义「共，九勇反」): whoever the clause has wait so waits with his hands joined before his chest, in every
+/// such clause of both rites, not standing with his hands at his sides.
+#[test]
+fn those_who_wait_with_joined_hands_join_them() {
+    for name in ["xiang_she", "da_she"] {
+        let rite = load(name);
+        let tl = &rite.timeline;
+        let found = rite.find_text("共而俟");
+        assert!(!found.is_empty(), "{name}: no 共而俟");
+        for r in found {
+            let beat = rite.beat(r);
+            let joined = (0..tl.actors.len()).any(|a| !gestures::made(tl, a, Gesture::Gong, beat.start, beat.end).is_empty());
+            assert!(joined, "{name} `{}` at {:.1} s: nobody joins his hands", beat.text, beat.start);
+        }
+    }
+}

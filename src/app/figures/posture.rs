@@ -168,6 +168,8 @@ fn gesture_posture(
             let bend = if seated { 0.6 } else { 0.9 } * w;
             Posture { bend, ..base.reach(ground, w * 0.9) }
         }
+        // 共 (拱): the hands joined before the chest, close in, while he waits
+        (_, G::Gong) => base.reach(joined.map(|h| Vec3::new(h.x, h.y - 0.05, -0.24)), held(f, 0.15)),
         // 授, 受: both hands held out at the waist
         (_, G::Give) => base.reach([Vec3::new(-0.1, 1.0, -0.5), Vec3::new(0.1, 1.0, -0.5)], held(f, 0.3)),
         // 祭: a pinch of the offering put down on the ground before him

@@ -96,6 +96,8 @@ pub enum Gesture {
     Shoot,
     Speak,
     Wait,
+    /// 共 (拱): waits with the hands joined before the chest
+    Gong,
 }
 
 /// How a gesture holds the body while it lasts.
@@ -127,7 +129,7 @@ const fn row(name: &'static str, en: &'static str, seconds: f32, stance: Stance,
 use Stance::{AsHeIs, Bowing, Rising, Shooting, Sitting};
 
 /// In the order of [`Gesture`]'s variants.
-const TABLE: [Row; 54] = [
+const TABLE: [Row; 55] = [
     row("拜", "bows", 3.0, Bowing, None),
     row("再拜", "bows twice", 5.5, Bowing, None),
     row("答拜", "bows in return", 3.0, Bowing, None),
@@ -184,10 +186,11 @@ const TABLE: [Row; 54] = [
     row("射", "shoots", 3.0, Shooting, None),
     row("言", "speaks", 1.5, AsHeIs, None),
     row("待", "waits", 0.0, AsHeIs, None),
+    row("共", "waits with his hands joined", 0.0, AsHeIs, None),
 ];
 
 impl Gesture {
-    pub const ALL: [Gesture; 54] = [
+    pub const ALL: [Gesture; 55] = [
         Gesture::Bai,
         Gesture::ZaiBai,
         Gesture::DaBai,
@@ -242,6 +245,7 @@ impl Gesture {
         Gesture::Shoot,
         Gesture::Speak,
         Gesture::Wait,
+        Gesture::Gong,
     ];
 
     fn row(self) -> &'static Row {
@@ -411,6 +415,7 @@ impl Move {
             Move::Shoot { .. } => Gesture::Shoot,
             Move::Say(_) | Move::Sustain(_) | Move::Call { .. } => Gesture::Speak,
             Move::Wait(_) => Gesture::Wait,
+            Move::Gong(_) => Gesture::Gong,
             Move::Together(moves) => return moves.first().and_then(Move::gesture),
             Move::Go { .. } | Move::StepBack(_) | Move::Face(_) | Move::ZuoHuan(_) | Move::YouHuan(_) | Move::Enter(_) | Move::Exit => {
                 return None;

@@ -110,6 +110,10 @@ pub enum Move {
     },
     /// stand still for seconds
     Wait(#[serde(deserialize_with = "seconds")] f32),
+    /// 共而俟: waits this many seconds with his hands joined before his chest (共 read 拱, 音义「共，九勇反」),
+    /// not with them at his sides
+    #[serde(rename = "共")]
+    Gong(#[serde(deserialize_with = "seconds")] f32),
     #[serde(rename = "拜")]
     Bai,
     #[serde(rename = "再拜")]

@@ -66,7 +66,8 @@ impl<'a> Sim<'a> {
                 continue;
             }
             // a gesture that handles no thing and is no speech or wait: 拜, 揖, 坐, 相, 解纲 …
-            let plain = m.thing().is_none() && !matches!(m, Move::Say(_) | Move::Sustain(_) | Move::Call { .. } | Move::Wait(_));
+            let plain =
+                m.thing().is_none() && !matches!(m, Move::Say(_) | Move::Sustain(_) | Move::Call { .. } | Move::Wait(_) | Move::Gong(_));
             t = match (m, m.gesture()) {
                 (Move::Together(moves), _) => self.handle_together(&at, moves, t, events, deeds),
                 (_, Some(g)) if plain => self.gesture(&at, m, g, t, events, deeds),
@@ -82,7 +83,8 @@ impl<'a> Sim<'a> {
                 (Move::StepBack(len), _) => self.step_back(&at, *len, t, deeds),
                 (Move::Enter(place), _) => self.enter(&at, place, t, deeds),
                 (Move::Exit, _) => self.exit(&at, t, events, deeds),
-                (Move::Wait(s), _) => self.wait(&at, *s, t, deeds),
+                (Move::Wait(s), _) => self.wait(&at, Gesture::Wait, *s, t, deeds),
+                (Move::Gong(s), _) => self.wait(&at, Gesture::Gong, *s, t, deeds),
                 (Move::Say(what), _) => self.say(a, what, None, true, t, deeds),
                 (Move::Call { words, tone, hold }, _) => {
                     let end = self.say(a, words, Some(*tone), hold.is_none(), t, deeds);
@@ -252,15 +254,16 @@ impl<'a> Sim<'a> {
         self.push_segment(at.a, t, 0.8, Motion::Exit, end)
     }
 
-    fn wait(&mut self, at: &MoveAt, seconds: f32, t: f32, deeds: &mut Vec<Deed>) -> f32 {
+    /// A wait, plain (待) or with the hands joined (共), lasting what the scene says.
+    fn wait(&mut self, at: &MoveAt, gesture: Gesture, seconds: f32, t: f32, deeds: &mut Vec<Deed>) -> f32 {
         if !(seconds > 0.0 && seconds.is_finite()) {
             self.problem_in(Code::Timing, at.path(), format!("a wait must last a positive number of seconds, not {seconds}"), at.note());
             return t;
         }
         let rest = self.rest[at.a];
-        let pose = Gesture::Wait.pose(rest.seated);
-        deeds.push(Deed::Gesture(Gesture::Wait));
-        self.push_segment(at.a, t, seconds, Motion::Gesture { gesture: Gesture::Wait, pose }, rest)
+        let pose = gesture.pose(rest.seated);
+        deeds.push(Deed::Gesture(gesture));
+        self.push_segment(at.a, t, seconds, Motion::Gesture { gesture, pose }, rest)
     }
 
     /// Words said aloud, or called on a note: a deed, and a voice on the soundtrack. Said `whole`, the speaker stands
