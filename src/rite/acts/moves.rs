@@ -1,9 +1,12 @@
 //! What an actor does, move by move, as the scene files write it: walks and turns, gestures in
 //! the text's own words (拜, 揖, 袒 …), things handled (取, 奠, 授, 执, 搢, 挟 …) and shots.
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 
 use super::gear::Hand;
+use super::gesture::Gesture;
 use crate::rite::court::measure::Dir;
 use crate::rite::court::measure::Len;
 use crate::rite::court::measure::Point;
@@ -242,6 +245,9 @@ pub enum Move {
     /// Each move inside handles a thing, and all make the one gesture of the first.
     #[serde(rename = "兼")]
     Together(Vec<Move>),
+    /// a template of one actor's moves (`Act("{who}", [...])`), done here, in the middle of this actor's list, with
+    /// him as its `{who}`: `Do("put_down_to_wash", {"cup": "jue"})` for 坐，奠爵，兴，盥，坐，取爵，兴, written once
+    Do(String, BTreeMap<String, String>),
 }
 
 /// How long a called voice is held unbroken.
@@ -252,4 +258,130 @@ pub enum Hold {
     Walk,
     /// until a later clause with these words of the 原文 begins (`Until("声止")`)
     Until(String),
+}
+
+impl Move {
+    /// Every name a move holds (a place, a thing, a person, the words spoken): the one walk over a
+    /// move's strings, for template substitution and for the checks of a template's placeholders.
+    pub fn names_mut(&mut self) -> Vec<&mut String> {
+        match self {
+            Move::Go { to, via, .. } => std::iter::once(to).chain(via.as_mut()).collect(),
+            Move::Enter(p)
+            | Move::Take(p)
+            | Move::Hold(p, _)
+            | Move::Tuck(p)
+            | Move::Between(p)
+            | Move::StringBow(p)
+            | Move::SlackBow(p)
+            | Move::Put(p)
+            | Move::Clear(p)
+            | Move::Say(p)
+            | Move::Sustain(p)
+            | Move::Lead(p)
+            | Move::TieCord(p)
+            | Move::UntieCord(p)
+            | Move::FurlTarget(p)
+            | Move::UnfurlTarget(p) => vec![p],
+            Move::PutOn(p, q) | Move::Across(p, q) | Move::Give(p, q) | Move::Set(p, q) => vec![p, q],
+            Move::Shoot { arrow, target, .. } => vec![arrow, target],
+            Move::Call { words, .. } => vec![words],
+            Move::Together(moves) => moves.iter_mut().flat_map(Move::names_mut).collect(),
+            Move::Do(name, args) => std::iter::once(name).chain(args.values_mut()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The thing a move handles (取 执 搢 挟 张 弛 奠 授 设 彻, and the arrow of 射), if any: such a
+    /// move is placed among the prop events.
+    pub fn thing(&self) -> Option<&str> {
+        match self {
+            Move::Take(p)
+            | Move::Hold(p, _)
+            | Move::Tuck(p)
+            | Move::Between(p)
+            | Move::StringBow(p)
+            | Move::SlackBow(p)
+            | Move::Put(p)
+            | Move::PutOn(p, _)
+            | Move::Across(p, _)
+            | Move::Give(p, _)
+            | Move::Set(p, _)
+            | Move::Clear(p)
+            | Move::Shoot { arrow: p, .. } => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The gesture this move shows; a walk, a turn, an entrance or an exit shows none.
+    pub fn gesture(&self) -> Option<Gesture> {
+        Some(match self {
+            Move::Bai => Gesture::Bai,
+            Move::ZaiBai => Gesture::ZaiBai,
+            Move::DaBai => Gesture::DaBai,
+            Move::DaZaiBai => Gesture::DaZaiBai,
+            Move::QiShou => Gesture::QiShou,
+            Move::ZaiBaiQiShou => Gesture::ZaiBaiQiShou,
+            Move::Yi => Gesture::Yi,
+            Move::Yan => Gesture::Yan,
+            Move::Rang => Gesture::Rang,
+            Move::Zuo => Gesture::Zuo,
+            Move::Xing => Gesture::Xing,
+            Move::Guan => Gesture::Guan,
+            Move::Xi => Gesture::Xi,
+            Move::Ji => Gesture::Ji,
+            Move::Cui => Gesture::Cui,
+            Move::Taste => Gesture::Taste,
+            Move::ZuJue => Gesture::ZuJue,
+            Move::Fu => Gesture::Fu,
+            Move::HookString => Gesture::HookString,
+            Move::Flex => Gesture::Flex,
+            Move::CountByFours => Gesture::CountByFours,
+            Move::RaiseBow => Gesture::RaiseBow,
+            Move::PushBow => Gesture::PushBow,
+            Move::BindArrows => Gesture::BindArrows,
+            Move::EvenArrows => Gesture::EvenArrows,
+            Move::Ladle => Gesture::Ladle,
+            Move::Tan => Gesture::Tan,
+            Move::XiRobe => Gesture::XiRobe,
+            Move::Jue => Gesture::Jue,
+            Move::Sui => Gesture::Sui,
+            Move::ShuoJueShi => Gesture::ShuoJueShi,
+            Move::Lead(_) => Gesture::Lead,
+            Move::LetGo => Gesture::LetGo,
+            Move::TieCord(_) => Gesture::TieCord,
+            Move::UntieCord(_) => Gesture::UntieCord,
+            Move::FurlTarget(_) => Gesture::FurlTarget,
+            Move::UnfurlTarget(_) => Gesture::UnfurlTarget,
+            Move::Hold(..) => Gesture::Hold,
+            Move::Tuck(_) => Gesture::Tuck,
+            Move::Between(_) => Gesture::Between,
+            Move::StringBow(_) => Gesture::StringBow,
+            Move::SlackBow(_) => Gesture::SlackBow,
+            Move::RaiseFlag => Gesture::RaiseFlag,
+            Move::LowerFlag => Gesture::LowerFlag,
+            Move::Sing => Gesture::Sing,
+            Move::Play => Gesture::Play,
+            Move::Take(_) => Gesture::Take,
+            Move::Put(_) | Move::PutOn(..) | Move::Across(..) => Gesture::Put,
+            Move::Give(..) => Gesture::Give,
+            Move::Set(..) => Gesture::Set,
+            Move::Clear(_) => Gesture::Clear,
+            Move::Shoot { .. } => Gesture::Shoot,
+            Move::Say(_) | Move::Sustain(_) | Move::Call { .. } => Gesture::Speak,
+            Move::Wait(_) => Gesture::Wait,
+            Move::Gong(_) => Gesture::Gong,
+            Move::Together(moves) => return moves.first().and_then(Move::gesture),
+            // a `Do` is replaced by its template's moves before any is played
+            Move::Go { .. }
+            | Move::StepBack(_)
+            | Move::Face(_)
+            | Move::ZuoHuan(_)
+            | Move::YouHuan(_)
+            | Move::Enter(_)
+            | Move::Exit
+            | Move::Do(..) => {
+                return None;
+            }
+        })
+    }
 }

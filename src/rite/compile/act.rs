@@ -27,11 +27,11 @@ pub(super) struct MoveAt<'p> {
 
 impl<'p> MoveAt<'p> {
     fn path(&self) -> Path {
-        self.act.origin.index(1).index(self.index)
+        self.act.move_path(self.index)
     }
 
     fn note(&self) -> Option<&'p (Path, String)> {
-        self.act.used_at.as_ref()
+        self.act.move_note(self.index)
     }
 }
 
@@ -83,6 +83,8 @@ impl<'a> Sim<'a> {
                 (Move::StepBack(len), _) => self.step_back(&at, *len, t, deeds),
                 (Move::Enter(place), _) => self.enter(&at, place, t, deeds),
                 (Move::Exit, _) => self.exit(&at, t, events, deeds),
+                // expansion has replaced every `Do` it could, and reported the rest
+                (Move::Do(..), _) => t,
                 (Move::Wait(s), _) => self.wait(&at, Gesture::Wait, *s, t, deeds),
                 (Move::Gong(s), _) => self.wait(&at, Gesture::Gong, *s, t, deeds),
                 (Move::Say(what), _) => self.say(a, what, None, true, t, deeds),
@@ -372,7 +374,7 @@ impl<'a> Sim<'a> {
             actor: at.a,
             prop,
             kind: m,
-            origin: &at.act.origin,
+            act: at.act,
             index: at.index,
             used: at.note(),
         });

@@ -1,8 +1,9 @@
 //! One handling of a thing within a phase (taken, set down, handed on, shot), in the order the
 //! phase plays them: what the props' tracks and the rules about hands are computed from.
 
+use crate::rite::scene::expand::FlatAct;
 use crate::rite::scene::model::Move;
-use crate::rite::scene::span::{Path, PathExt};
+use crate::rite::scene::span::Path;
 
 /// A thing handled by an actor at a moment of a phase.
 pub(super) struct PropEvent<'a> {
@@ -11,7 +12,7 @@ pub(super) struct PropEvent<'a> {
     pub prop: usize,
     pub kind: &'a Move,
     /// the act, and which of its moves this is: the move's node, for a message
-    pub origin: &'a Path,
+    pub act: &'a FlatAct<'a>,
     pub index: usize,
     /// the template use that produced the act, if any
     pub used: Option<&'a (Path, String)>,
@@ -19,6 +20,6 @@ pub(super) struct PropEvent<'a> {
 
 impl PropEvent<'_> {
     pub(super) fn path(&self) -> Path {
-        self.origin.index(1).index(self.index)
+        self.act.move_path(self.index)
     }
 }

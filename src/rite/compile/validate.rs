@@ -173,12 +173,7 @@ pub fn unused_templates(scene: &Scene) -> Vec<Problem> {
     let beats = scene.steps.iter().flat_map(|s| s.beats.iter().map(|b| &b.acts));
     let readings = scene.readings.iter().flat_map(|r| r.alternatives.iter().flat_map(|a| a.beats.iter().map(|b| &b.acts)));
     let bodies = scene.templates.iter().map(|t| &t.acts);
-    let used: Vec<&str> = beats
-        .chain(readings)
-        .chain(bodies)
-        .flatten()
-        .filter_map(|e| if let Entry::Use(name, _) = e { Some(name.as_str()) } else { None })
-        .collect();
+    let used: Vec<&str> = beats.chain(readings).chain(bodies).flatten().flat_map(Entry::templates_named).collect();
     for (i, t) in scene.templates.iter().enumerate() {
         if !used.iter().any(|name| may_name(name, &t.id)) {
             problems.push(Problem::new(
@@ -220,7 +215,7 @@ fn template_cycles(scene: &Scene, problems: &mut Vec<Problem>) -> bool {
     let uses: Vec<Vec<usize>> = scene
         .templates
         .iter()
-        .map(|t| t.acts.iter().filter_map(|e| if let Entry::Use(name, _) = e { index.get(name.as_str()).copied() } else { None }).collect())
+        .map(|t| t.acts.iter().flat_map(Entry::templates_named).filter_map(|name| index.get(name).copied()).collect())
         .collect();
     let before = problems.len();
     // 0 unseen, 1 on the path being walked, 2 done

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use super::diag::Code;
 use super::model::{Entry, Move, Template};
 use super::span::{Path, PathExt};
+use super::splice::{MoveOrigin, Splicer};
 use crate::rite::scene::field;
 
 /// One act after expansion, with where it came from for diagnostics. An act written in the beat
@@ -21,6 +22,27 @@ pub struct FlatAct<'a> {
     pub origin: Path,
     /// the outermost `Use` that produced it, if any, and the template's name
     pub used_at: Option<(Path, String)>,
+    /// where each move was written, when a `Do` spliced a template's moves in; else each is the
+    /// act's own move of the same index
+    pub spliced: Option<Vec<MoveOrigin>>,
+}
+
+impl FlatAct<'_> {
+    /// The node of move `i`, for a message.
+    pub fn move_path(&self, i: usize) -> Path {
+        match &self.spliced {
+            Some(origins) => origins[i].0.clone(),
+            None => self.origin.index(1).index(i),
+        }
+    }
+
+    /// The outermost template use that brought move `i` in, if any.
+    pub fn move_note(&self, i: usize) -> Option<&(Path, String)> {
+        match &self.spliced {
+            Some(origins) => origins[i].1.as_ref(),
+            None => self.used_at.as_ref(),
+        }
+    }
 }
 
 /// Everything expansion can get wrong, with the node to blame.
@@ -31,7 +53,7 @@ pub struct ExpandError {
     pub message: String,
 }
 
-const MAX_NESTING: usize = 16;
+pub(super) const MAX_NESTING: usize = 16;
 /// The most entries (acts, lines and template uses) one beat may expand into.
 pub const MAX_BEAT_EXPANSION: usize = 20_000;
 /// The most entries a whole scene may expand into: far above the shipped rites (about 20,000
@@ -62,7 +84,7 @@ impl Default for Budget {
 
 impl Budget {
     /// Takes one entry; false once either budget is spent.
-    fn take(&mut self) -> bool {
+    pub(super) fn take(&mut self) -> bool {
         if self.scene == 0 || self.beat == 0 {
             self.exhausted = true;
             return false;
@@ -73,7 +95,7 @@ impl Budget {
     }
 
     /// Takes `bytes` of substituted text; false once the scene's text budget is spent.
-    fn take_text(&mut self, bytes: usize) -> bool {
+    pub(super) fn take_text(&mut self, bytes: usize) -> bool {
         match self.text.checked_sub(bytes) {
             Some(left) => {
                 self.text = left;
@@ -157,26 +179,22 @@ impl<'a> Expansion<'a, '_> {
             }
             match entry {
                 Entry::Then => phases.push(Vec::new()),
-                Entry::Act(who, moves) => push(
-                    phases,
-                    FlatAct {
-                        who: subst_cow(who, args),
-                        file: None,
-                        moves: subst_moves(moves, args),
-                        origin: path,
-                        used_at: used_at.cloned(),
-                    },
-                ),
-                Entry::Line { who, file, moves, spacing } => push(
-                    phases,
-                    FlatAct {
-                        who: subst_cow(who, args),
-                        file: Some((*file, *spacing)),
-                        moves: subst_moves(moves, args),
-                        origin: path,
-                        used_at: used_at.cloned(),
-                    },
-                ),
+                Entry::Act(who, moves) | Entry::Line { who, moves, .. } => {
+                    let who = subst_cow(who, args);
+                    let mut splicer = Splicer { templates: self.templates, errors: &mut *self.errors, budget: &mut *self.budget };
+                    let (moves, spliced) = splicer.splice(subst_moves(moves, args), &who, &path, used_at);
+                    if self.budget.exhausted {
+                        if self.blown.is_none() {
+                            self.blown = Some(used_at.map(|(p, _)| p.clone()).unwrap_or(path));
+                        }
+                        return;
+                    }
+                    let file = match entry {
+                        Entry::Line { file, spacing, .. } => Some((*file, *spacing)),
+                        _ => None,
+                    };
+                    push(phases, FlatAct { who, file, moves, origin: path, used_at: used_at.cloned(), spliced });
+                }
                 Entry::Use(name, given) => {
                     let name = subst(name, args);
                     let templates = self.templates;

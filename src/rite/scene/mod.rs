@@ -12,3 +12,4 @@ pub mod readings;
 pub mod rules;
 pub mod span;
 pub mod spell;
+pub mod splice;

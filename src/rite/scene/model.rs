@@ -278,6 +278,19 @@ pub enum Entry {
     Then,
 }
 
+impl Entry {
+    /// The templates this entry names: a `Use`, or the `Do`s among an act's moves.
+    pub fn templates_named(&self) -> Vec<&str> {
+        match self {
+            Entry::Use(name, _) => vec![name.as_str()],
+            Entry::Act(_, moves) | Entry::Line { moves, .. } => {
+                moves.iter().filter_map(|m| if let Move::Do(name, _) = m { Some(name.as_str()) } else { None }).collect()
+            }
+            Entry::Then => Vec::new(),
+        }
+    }
+}
+
 // Where the commentators differ (`scene::readings` chooses among them).
 
 /// A disputed point: `Reading(id: "xian", concerns: "乡射之县", alternatives: [...])`.
