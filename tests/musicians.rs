@@ -72,3 +72,27 @@ fn the_pipers_stand_in_the_east_set_from_the_time_the_musicians_go_up() {
         t += 5.0;
     }
 }
+
+/// 乡射 相者坐授瑟 and, when the music goes back up, 反坐 (注「降时如初入」): each guide kneels facing east beside his musician,
+/// who sits facing north, to hand him the zither (乡饮酒「相者东面坐，遂授瑟」), not facing south with his back to him.
+#[test]
+fn the_guides_hand_the_zithers_over_facing_east() {
+    use sheli::rite::court::measure::Dir;
+    use sheli::rite::timeline::PropAt;
+    let rite = load("xiang_she");
+    let tl = &rite.timeline;
+    let mut handed = 0;
+    for (se, guide, player) in [("a_se1", "xiangzhe1", "gong_se1"), ("a_se2", "xiangzhe2", "gong_se2")] {
+        let (p, g, m) = (tl.prop_index(se).unwrap(), tl.actor_index(guide).unwrap(), tl.actor_index(player).unwrap());
+        let keys = &tl.props[p].keys;
+        for w in keys.windows(2) {
+            if matches!(w[0].1, PropAt::Held(a, _) if a == g) && matches!(w[1].1, PropAt::Held(a, _) if a == m) {
+                let t = w[1].0;
+                let at = tl.actor_at(g, t);
+                assert_eq!(at.facing(), Dir::E, "{guide} hands {se} over at {t:.1} s facing {:?}", at.facing());
+                handed += 1;
+            }
+        }
+    }
+    assert!(handed >= 4, "the zithers are handed over {handed} times, not at the coming and the going back up");
+}

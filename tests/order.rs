@@ -47,3 +47,46 @@ fn the_officers_dried_meat_is_set_before_the_master_of_ceremonies() {
         assert!(set(them) > officers, "{them} is set at {:.0} s, before the officers' at {officers:.0} s", set(them));
     }
 }
+
+/// 乡射「主人以宾三揖，皆行」 (疏「宾主既行，众宾亦行」): the many guests set out when the guest does, after the salutes at the
+/// gate, and follow him up the court; none goes up to the stairs ahead of host and guest while they salute.
+#[test]
+fn the_many_guests_set_out_when_the_guest_does() {
+    let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let beat = rite.beat(rite.find_text("主人以宾三揖，皆行。")[0]);
+    let sets_out = |who: &str| {
+        let a = tl.actor_index(who).unwrap();
+        let from = tl.actor_at(a, beat.start).pos;
+        let mut t = beat.start;
+        while t < beat.end {
+            let at = tl.actor_at(a, t).pos;
+            if (at[0] - from[0]).hypot(at[2] - from[2]) > 0.3 {
+                return t;
+            }
+            t += 0.2;
+        }
+        f32::INFINITY
+    };
+    let guest = sets_out("bin");
+    assert!(guest.is_finite(), "the guest never sets out");
+    for who in ["zhongbin1", "zhongbin2", "zhongbin3", "zhongbin_rest"] {
+        let t = sets_out(who);
+        assert!(t >= guest, "{who} sets out at {t:.1} s, before the guest at {guest:.1} s");
+    }
+}
+
+/// 乡射 献宾「西北面献宾」 and 献大夫「席前献于大夫」: the host presents the cup before the mat facing it, where the one
+/// presented to will come to take it (乡饮酒疏「宾在西阶北面，将就席受，故西北面向其席」), not with his back to it.
+#[test]
+fn the_host_presents_facing_the_mat() {
+    use sheli::rite::court::measure::Dir;
+    let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let host = tl.actor_index("zhuren").unwrap();
+    for clause in ["西北面献宾。", "席前献于大夫。"] {
+        let beat = rite.beat(rite.find_text(clause)[0]);
+        let facing = tl.actor_at(host, beat.end).facing();
+        assert!(matches!(facing, Dir::N | Dir::NW | Dir::NE), "{clause}: the host faces {facing:?}, not toward the mat north of him");
+    }
+}
