@@ -338,7 +338,6 @@ impl Sim<'_> {
 }
 
 impl Sim<'_> {
-    /// The name of an unstrung bow actor `a` holds in his hand at `t`, if any.
     /// The one hand left free when the actor already holds something else in the other, if so.
     fn hand_left_free(&self, a: usize, taken: usize) -> Option<Hand> {
         self.prop_now.iter().enumerate().filter(|&(p, _)| p != taken).find_map(|(_, at)| match at {
@@ -348,6 +347,7 @@ impl Sim<'_> {
         })
     }
 
+    /// The name of an unstrung bow actor `a` holds in his hand at `t`, if any.
     fn slack_bow_in_hand(&self, a: usize, t: f32) -> Option<String> {
         self.props.iter().zip(&self.prop_now).find_map(|(p, at)| {
             let in_hand = matches!(at, PropAt::Held(h, Hand::LeftHand | Hand::RightHand | Hand::BothHands | Hand::GripAndTip) if *h == a);
