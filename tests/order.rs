@@ -90,3 +90,15 @@ fn the_host_presents_facing_the_mat() {
         assert!(matches!(facing, Dir::N | Dir::NW | Dir::NE), "{clause}: the host faces {facing:?}, not toward the mat north of him");
     }
 }
+
+/// 乡射「有执爵者」 (注「主人使赞者代弟子酌也。于既升饮而升自西阶，立于序端」): the cup bearer is the host's attendant, who
+/// waits with the host's men before the east stairs facing west (疏「降复于东阶前西面北上位」), not in the west among the
+/// students of the guest's side: he comes from the east to go up by the west stairs.
+#[test]
+fn the_cup_bearer_comes_from_the_hosts_side() {
+    let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let beat = rite.beat(rite.find_text("有执爵者。")[0]);
+    let at = tl.actor_at(tl.actor_index("youci").unwrap(), beat.start);
+    assert!(at.pos[0] > 0.0 && at.pos[1] < 0.05, "有执爵者: the cup bearer waits at {:?}, not on the host's side of the court", at.pos);
+}

@@ -294,3 +294,18 @@ fn the_many_guests_mats_join_the_guests() {
     let gap = edge("宾席", false) - edge("众宾席", true);
     assert!(gap.abs() < 0.01, "继而西: {gap:.3} m between the guest's mat and the many guests'");
 }
+
+/// 大射 乃席工于西阶上，少东: the 司宫, his mats laid, goes back to his station below the north hall by the north stairs
+/// (贾疏「工人士、梓人、司宫位在北堂下…其人升降自北阶」), not to stand in the court by the west stairs.
+#[test]
+fn the_palace_steward_goes_back_below_the_north_hall() {
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let beat = rite.beat(rite.find_text("少东。")[0]);
+    let at = tl.actor_at(tl.actor_index("sigong").unwrap(), beat.end).pos;
+    let below_north = tl.court.region("北阶下").expect("北阶下");
+    assert!(
+        at[2] < tl.court.hall.z0 + 0.5 || below_north.shape.contains(at[0], at[2]),
+        "少东: the 司宫 ends at {at:?}, not below the north hall"
+    );
+}
