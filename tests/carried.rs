@@ -172,3 +172,18 @@ fn the_markers_cup_goes_into_the_markers_basket() {
     let basket = tl.court.region("d_获者之篚").expect("the markers' basket");
     assert!(basket.shape.contains(at[0], at[2]), "奠于篚: the 散 lies at {at:?}, not in the markers' basket");
 }
+
+/// 乡射 献获者「荐脯醢，设折俎」: the cup is brought to the marker at the 侯, but his dishes are set on the ground at his
+/// place, three paces north-west of the left stretch (注「为受爵于侯，荐之于位」, 疏「荐乃设之于地，若与酒俱在侯所则正祭侯，
+/// 何名献获也」), whence they are carried after him to the 侯 to be offered.
+#[test]
+fn the_markers_dishes_are_set_at_his_place_not_at_the_target() {
+    let rite = xiang_she();
+    let tl = &rite.timeline;
+    let beat = beats(&rite, "荐脯醢，设折俎，")[0];
+    let place = tl.court.region("左个西北三步").expect("左个西北三步");
+    for id in ["c_jian_huozhe", "c_zu_huozhe"] {
+        let at = tl.prop_at(prop(&rite, id), beat.end).pos;
+        assert!(place.shape.contains(at[0], at[2]), "荐脯醢，设折俎: {id} lies at {at:?}, not at 左个之西北三步");
+    }
+}
