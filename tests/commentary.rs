@@ -87,6 +87,17 @@ fn a_clause_carries_its_zhu_in_the_json_and_the_cli() {
     assert!(with_zhu > 200, "only {with_zhu} beats of 大射仪 carry a 注");
 }
 
+/// Where the 郑氏注 edition has lost a leaf in mid-clause (大射「工不兴，左瑟；一人」 runs straight on to the 注 of
+/// 「乃管《新宫》三终」), the clauses of the lost leaf carry the 注疏 edition's 注, and the 注 after the gap goes with the
+/// clause it explains, not with 「一人」.
+#[test]
+fn a_note_after_a_lost_leaf_goes_with_its_own_clause() {
+    let out = stdout(&["notes", "scenes/da_she.ron", "--text", "一人拜受爵"]);
+    assert!(out.contains("注 谓大师也") && !out.contains("管谓吹簜"), "{out}");
+    let out = stdout(&["notes", "scenes/da_she.ron", "--text", "乃管《新宫》三终"]);
+    assert_eq!(out.matches("注 管谓吹簜").count(), 1, "{out}");
+}
+
 #[test]
 fn jia_gongyan_divides_the_rite() {
     for (scene, _, _) in RITES {

@@ -104,14 +104,21 @@ pub fn align(ours: &[char], pairs: &[Pair], pieces: &[Piece]) -> Alignment {
         jing_pair.extend(std::iter::repeat_n(p, l.len()));
         jing.extend(l);
     }
-    let (jing_to_ours, ops) = matching(&jing, ours);
+    let (mut jing_to_ours, ops) = matching(&jing, ours);
+    let lacunae = lost_leaves(&ops);
+    // a letter or two of the edition matched by chance inside a lost leaf (the 卒 of 卒管 with the 卒 of 卒爵) is no match
+    for m in jing_to_ours.iter_mut() {
+        if m.is_some_and(|j| lacunae.iter().any(|&(from, to)| j >= from && j < to)) {
+            *m = None;
+        }
+    }
     let mut readings = Vec::new();
-    let mut lacunae = Vec::new();
     for op in &ops {
         let (tag, old, new) = op.as_tag_tuple();
+        let inside = |at: usize| lacunae.iter().any(|&(from, to)| at >= from && at < to);
         match tag {
             DiffTag::Equal => {}
-            DiffTag::Insert if new.len() >= LACUNA => lacunae.push((new.start, new.end)),
+            _ if !new.is_empty() && inside(new.start) => {}
             _ => readings.push(Reading { at: new.start, edition: jing[old].iter().collect(), ours: ours[new].iter().collect() }),
         }
     }
@@ -130,7 +137,22 @@ pub fn align(ours: &[char], pairs: &[Pair], pieces: &[Piece]) -> Alignment {
             None => left.push((p, format!("its 经 「{}」 matches nothing of ours", pairs[p].jing.chars().take(12).collect::<String>()))),
         }
     }
-    anchored.extend(notes(ours, pairs, pieces, &jing_to_ours, &lacunae));
+    let (notes, zhu_anchor) = notes(ours, pairs, pieces, &jing_to_ours, &lacunae);
+    anchored.extend(notes);
+    // a pair whose 经 breaks off where a leaf was lost has, after the gap, the 注 of the leaf's last 经 (「一人」 then the 注 of
+    // 管《新宫》): it goes where the 注疏 edition puts that same 注
+    let mut filled_twice = Vec::new();
+    for a in anchored.iter_mut() {
+        if let Anchored::Zhu { pair, anchor } = a
+            && lacunae.iter().any(|&(from, _)| *anchor == from)
+            && let Some((piece, moved)) = same_zhu_in_wyg(&pairs[*pair].zhu, pieces, &zhu_anchor)
+        {
+            *anchor = moved;
+            filled_twice.push(piece);
+        }
+    }
+    // the 郑氏注 edition's own 注 is given there, not the 注疏 edition's copy of it as well
+    anchored.retain(|a| !matches!(a, Anchored::FilledZhu { piece, .. } if filled_twice.contains(piece)));
     anchored.sort_by_key(|a| match a {
         Anchored::Zhu { anchor, .. } | Anchored::FilledZhu { anchor, .. } => (*anchor, 0),
         Anchored::Note { anchor, .. } => (*anchor, 1),
@@ -139,9 +161,53 @@ pub fn align(ours: &[char], pairs: &[Pair], pieces: &[Piece]) -> Alignment {
     Alignment { anchored, readings, lacunae, left, jing_letters: jing.len(), jing_matched }
 }
 
+/// The runs of our letters the 郑氏注 edition lacks, long enough to be a lost leaf: the diff's inserts of at least
+/// `LACUNA` letters, each begun where a shorter insert just before it (fewer than `FIRM` letters matched between, by
+/// chance) shows the leaf was lost from there.
+fn lost_leaves(ops: &[similar::DiffOp]) -> Vec<(usize, usize)> {
+    let inserts: Vec<(usize, usize)> = ops
+        .iter()
+        .map(|op| op.as_tag_tuple())
+        .filter(|(tag, _, _)| *tag == DiffTag::Insert)
+        .map(|(_, _, new)| (new.start, new.end))
+        .collect();
+    let mut leaves = Vec::new();
+    for (k, &(from, to)) in inserts.iter().enumerate() {
+        if to - from < LACUNA {
+            continue;
+        }
+        let start = match k.checked_sub(1).map(|p| inserts[p]) {
+            Some((s, e)) if from - e < FIRM && e - s < LACUNA => s,
+            _ => from,
+        };
+        leaves.push((start, to));
+    }
+    leaves
+}
+
+/// The 注疏 edition's 注 whose letters begin with `zhu`'s, if it has exactly one such, and where it is anchored.
+fn same_zhu_in_wyg(zhu: &str, pieces: &[Piece], zhu_anchor: &[Option<usize>]) -> Option<(usize, usize)> {
+    let letters = letters_of(zhu);
+    if letters.len() < FIRM {
+        return None;
+    }
+    let mut found = pieces.iter().enumerate().filter_map(|(i, p)| match p {
+        Piece::Zhu(t) if letters_of(t).starts_with(&letters) => zhu_anchor[i].map(|a| (i, a)),
+        _ => None,
+    });
+    let first = found.next()?;
+    found.next().is_none().then_some(first)
+}
+
 /// The 注疏 edition's notes, anchored through the 郑氏注 edition (and, in its lost leaves, through
-/// our text directly).
-fn notes(ours: &[char], pairs: &[Pair], pieces: &[Piece], jing_to_ours: &[Option<usize>], lacunae: &[(usize, usize)]) -> Vec<Anchored> {
+/// our text directly); and for each of its pieces that is a 注, the anchor it follows.
+fn notes(
+    ours: &[char],
+    pairs: &[Pair],
+    pieces: &[Piece],
+    jing_to_ours: &[Option<usize>],
+    lacunae: &[(usize, usize)],
+) -> (Vec<Anchored>, Vec<Option<usize>>) {
     // the 郑氏注 edition as one stream: for each letter, our letter if it is a matched 经 letter
     let mut full = Vec::new();
     let mut full_to_ours = Vec::new();
@@ -190,6 +256,7 @@ fn notes(ours: &[char], pairs: &[Pair], pieces: &[Piece], jing_to_ours: &[Option
         }
     }
     let mut out = Vec::new();
+    let mut zhu_anchor = vec![None; pieces.len()];
     let mut cursor = 0; // letters of `large` before the piece being read
     let mut anchor = 0; // our letter after the last matched large letter so far
     for (i, piece) in pieces.iter().enumerate() {
@@ -204,6 +271,9 @@ fn notes(ours: &[char], pairs: &[Pair], pieces: &[Piece], jing_to_ours: &[Option
                 if matches!(piece, Piece::Zhu(_)) && lost && len > 0 {
                     out.push(Anchored::FilledZhu { piece: i, len, anchor });
                 }
+                if matches!(piece, Piece::Zhu(_)) {
+                    zhu_anchor[i] = Some(anchor);
+                }
                 if let Some(m) = here.iter().flatten().last() {
                     anchor = m + 1;
                 }
@@ -212,5 +282,5 @@ fn notes(ours: &[char], pairs: &[Pair], pieces: &[Piece], jing_to_ours: &[Option
             Piece::Yinyi(_) | Piece::Shu(_) => out.push(Anchored::Note { piece: i, anchor }),
         }
     }
-    out
+    (out, zhu_anchor)
 }
