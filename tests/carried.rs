@@ -139,18 +139,16 @@ fn the_archery_director_leans_his_bow_one_arrow_and_the_rod() {
     let tl = &rite.timeline;
     let beat = beats(&rite, "司射之弓矢与扑，倚于西阶之西。")[0];
     let sishe = tl.actor_index("sishe").unwrap();
-    let laid: Vec<PropKind> = (0..tl.props.len())
-        .filter(|&p| {
-            let was = |t: f32| tl.props[p].keys.iter().rev().find(|(k, _)| *k <= t).map(|(_, at)| at.clone());
-            matches!(was(beat.start), Some(PropAt::Held(a, _)) if a == sishe)
-                || tl.props[p]
-                    .keys
-                    .iter()
-                    .any(|(k, at)| *k > beat.start && *k <= beat.end && matches!(at, PropAt::Held(a, _) if *a == sishe))
-        })
-        .filter(|&p| matches!(tl.props[p].keys.iter().rev().find(|(k, _)| *k <= beat.end).map(|(_, at)| at), Some(PropAt::At(..))))
-        .map(|p| tl.props[p].kind)
-        .collect();
+    // what he holds as the clause begins or takes up in it, and what lies set down when it ends
+    let his = |p: usize| {
+        tl.prop_at(p, beat.start).held_by == Some(sishe)
+            || tl.props[p].keys.iter().any(|(k, at)| *k > beat.start && *k <= beat.end && matches!(at, PropAt::Held(a, _) if *a == sishe))
+    };
+    let lying = |p: usize| {
+        let at = tl.prop_at(p, beat.end);
+        at.present && at.held_by.is_none() && !at.flying
+    };
+    let laid: Vec<PropKind> = (0..tl.props.len()).filter(|&p| his(p) && lying(p)).map(|p| tl.props[p].kind).collect();
     let count = |k: PropKind| laid.iter().filter(|&&x| x == k).count();
     assert_eq!(
         (count(PropKind::Bow), count(PropKind::Arrow), count(PropKind::Whip)),

@@ -275,9 +275,8 @@ fn the_tallies_counted_go_into_the_left_hand_each_round() {
 fn climbs(rite: &Rite, who: &str) -> Vec<f32> {
     let tl = &rite.timeline;
     let a = tl.actor_index(who).unwrap();
-    let end = rite.beat(rite.beat_at(f32::MAX)).end;
     let (mut t, mut on_ground, mut out) = (0.0f32, true, Vec::new());
-    while t < end {
+    while t < tl.duration {
         let at = tl.actor_at(a, t);
         let grounded = at.pos[1] < 0.02;
         if on_ground && !grounded && at.present {

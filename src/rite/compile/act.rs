@@ -376,7 +376,6 @@ impl<'a> Sim<'a> {
             kind: m,
             act: at.act,
             index: at.index,
-            used: at.note(),
         });
     }
 }

@@ -14,12 +14,15 @@ pub(super) struct PropEvent<'a> {
     /// the act, and which of its moves this is: the move's node, for a message
     pub act: &'a FlatAct<'a>,
     pub index: usize,
-    /// the template use that produced the act, if any
-    pub used: Option<&'a (Path, String)>,
 }
 
-impl PropEvent<'_> {
+impl<'a> PropEvent<'a> {
     pub(super) fn path(&self) -> Path {
         self.act.move_path(self.index)
+    }
+
+    /// The template use that brought the move in, if any.
+    pub(super) fn used(&self) -> Option<&'a (Path, String)> {
+        self.act.move_note(self.index)
     }
 }

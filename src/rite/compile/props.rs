@@ -65,7 +65,7 @@ impl Sim<'_> {
             held_how,
         };
         let (name, who, here, kind) = (&h.name, &h.who, &h.here, h.kind);
-        let note = e.used;
+        let note = e.used();
         if let Some(msg) = self.standing_at_basket(&e, &h) {
             self.problem_in(Code::Rule, e.path(), msg, note);
         }
@@ -171,7 +171,7 @@ impl Sim<'_> {
     /// 取, 执, 搢, 挟: from where it lies or from his own hands, within reach.
     fn take(&mut self, e: &PropEvent<'_>, h: &Handling) -> Option<PropAt> {
         let (name, who, here, kind, held_how) = (&h.name, &h.who, &h.here, h.kind, h.held_how);
-        let note = e.used;
+        let note = e.used();
         match &self.prop_now[e.prop] {
             PropAt::Held(h, _) if *h != e.actor => {
                 let msg = format!("{who} takes {name} ({}) but {} holds it", self.props[e.prop].id, self.tracks[*h].name);
@@ -224,7 +224,7 @@ impl Sim<'_> {
     /// 奠, 加, 设: set down before him or at a place; a 设 of what nobody brought is reported.
     fn lay(&mut self, e: &PropEvent<'_>, h: &Handling, place: &str) -> Option<PropAt> {
         let (name, who, here, kind, holder) = (&h.name, &h.who, &h.here, h.kind, h.holder);
-        let note = e.used;
+        let note = e.used();
         let Some(p) = self.point(place, None) else {
             self.problem_in(Code::UnknownName, e.path().index(1), self.unknown(Name::Place, place), note);
             return None;
@@ -255,7 +255,7 @@ impl Sim<'_> {
     /// 授: to someone present, within reach, face to face (unless the clause says 并授).
     fn give(&mut self, e: &PropEvent<'_>, h: &Handling, to: &str, info: &mut BeatInfo) -> Option<PropAt> {
         let (name, who, here, kind) = (&h.name, &h.who, &h.here, h.kind);
-        let note = e.used;
+        let note = e.used();
         let Some(&r) = self.actor_ix.get(to) else {
             self.problem_in(Code::UnknownName, e.path().index(1), self.unknown(Name::Actor, to), note);
             return None;
@@ -288,7 +288,7 @@ impl Sim<'_> {
     /// 射: the arrow flies to the 侯 (a hit), or misses: short of it, over it or wide of it.
     fn shoot(&mut self, e: &PropEvent<'_>, h: &Handling, target: &str, hit: bool, miss: Option<Miss>) -> Option<PropAt> {
         let here = &h.here;
-        let note = e.used;
+        let note = e.used();
         let Some(solid) = self.court.solid(target) else {
             self.problem_in(Code::UnknownName, e.path().field(field::TARGET), self.unknown(Name::Target, target), note);
             return None;
