@@ -98,6 +98,22 @@ fn a_note_after_a_lost_leaf_goes_with_its_own_clause() {
     assert_eq!(out.matches("注 管谓吹簜").count(), 1, "{out}");
 }
 
+/// Inside a lost leaf the 注疏 edition's 经 is matched with ours before its 注 is: a 注 that repeats its 经 (「使人相祭」, 注
+/// 「使人相者相其祭荐祭酒」) does not take the 经's place, so each 注 and 疏 follows its own clause; and the 注 of the clause
+/// just before a leaf is lost (「…媵爵者奠觯于篚」, 注「命长致者…」) is filled too.
+#[test]
+fn inside_a_lost_leaf_each_note_follows_its_own_clause() {
+    let notes = |text: &str, nth: &str| stdout(&["notes", "scenes/da_she.ron", "--text", text, "--nth", nth]);
+    let out = notes("荐脯醢", "4");
+    assert!(out.contains("注 辄荐之") && out.contains("疏 释曰案上文云辩献大夫遂荐之"), "{out}");
+    let out = notes("使人相祭", "1");
+    assert!(out.contains("注 使人相者") && !out.contains("辩献大夫"), "{out}");
+    let out = notes("群工陪于后", "1");
+    assert!(out.contains("三人为列") && out.contains("疏 注释曰知鼓北是西县之北"), "{out}");
+    let out = notes("媵爵者奠觯于篚", "1");
+    assert!(out.contains("注 命长致者") && out.contains("疏 释曰自此尽奠于篚"), "{out}");
+}
+
 #[test]
 fn jia_gongyan_divides_the_rite() {
     for (scene, _, _) in RITES {

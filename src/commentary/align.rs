@@ -151,8 +151,14 @@ pub fn align(ours: &[char], pairs: &[Pair], pieces: &[Piece]) -> Alignment {
             filled_twice.push(piece);
         }
     }
-    // the 郑氏注 edition's own 注 is given there, not the 注疏 edition's copy of it as well
-    anchored.retain(|a| !matches!(a, Anchored::FilledZhu { piece, .. } if filled_twice.contains(piece)));
+    // the 郑氏注 edition's own 注 is given there, not the 注疏 edition's copy of it as well; so too where a leaf was lost just
+    // after a pair the 郑氏注 edition still has, with its 注
+    let pair_anchors: Vec<usize> =
+        anchored.iter().filter_map(|a| if let Anchored::Zhu { anchor, .. } = a { Some(*anchor) } else { None }).collect();
+    anchored.retain(|a| match a {
+        Anchored::FilledZhu { piece, anchor, .. } => !filled_twice.contains(piece) && !pair_anchors.contains(anchor),
+        _ => true,
+    });
     anchored.sort_by_key(|a| match a {
         Anchored::Zhu { anchor, .. } | Anchored::FilledZhu { anchor, .. } => (*anchor, 0),
         Anchored::Note { anchor, .. } => (*anchor, 1),
@@ -183,6 +189,64 @@ fn lost_leaves(ops: &[similar::DiffOp]) -> Vec<(usize, usize)> {
         leaves.push((start, to));
     }
     leaves
+}
+
+/// A longest common subsequence of `a` and `b` in which each letter of `b` goes with the first letter of `a` that
+/// keeps it longest: a 经 before the 注 that repeats it. (The diff gives no such promise: it took the 注's.) A lost
+/// leaf is a few hundred letters, so the full table is small.
+fn earliest_matching(a: &[char], b: &[char]) -> Vec<Option<usize>> {
+    let (n, m) = (a.len(), b.len());
+    // longest[i][j]: the longest common subsequence of a[i..] and b[j..]
+    let mut longest = vec![vec![0u32; m + 1]; n + 1];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            longest[i][j] = if a[i] == b[j] { longest[i + 1][j + 1] + 1 } else { longest[i + 1][j].max(longest[i][j + 1]) };
+        }
+    }
+    let mut map = vec![None; n];
+    let (mut i, mut j) = (0, 0);
+    while i < n && j < m {
+        if a[i] == b[j] {
+            map[i] = Some(j);
+            (i, j) = (i + 1, j + 1);
+        } else if longest[i + 1][j] == longest[i][j] {
+            i += 1;
+        } else {
+            j += 1;
+        }
+    }
+    map
+}
+
+/// A lost leaf's large text matched with ours: its 经 pieces first, then the rest (a 注 piece runs on into the 经 after it,
+/// unmarked) only within the gaps they leave. Matched all at once, a 注 that repeats its 经 (「使人相祭」, 注「使人相者相其祭」)
+/// could take the 经's letters and leave the 经 unmatched.
+fn leaf_matching(large: &[char], is_jing: &[bool], ours: &[char]) -> Vec<Option<usize>> {
+    let jing: Vec<usize> = (0..large.len()).filter(|&i| is_jing[i]).collect();
+    let first = earliest_matching(&jing.iter().map(|&i| large[i]).collect::<Vec<_>>(), ours);
+    let mut map = vec![None; large.len()];
+    for (k, m) in first.into_iter().enumerate() {
+        map[jing[k]] = m;
+    }
+    let mut i = 0;
+    let mut ours_from = 0;
+    while i < large.len() {
+        if let Some(j) = map[i] {
+            ours_from = j + 1;
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < large.len() && map[i].is_none() {
+            i += 1;
+        }
+        let ours_to = map.get(i).copied().flatten().unwrap_or(ours.len());
+        let gap = earliest_matching(&large[start..i], &ours[ours_from..ours_to]);
+        for (k, m) in gap.into_iter().enumerate() {
+            map[start + k] = m.map(|j| ours_from + j);
+        }
+    }
+    map
 }
 
 /// The 注疏 edition's 注 whose letters begin with `zhu`'s, if it has exactly one such, and where it is anchored.
@@ -248,11 +312,14 @@ fn notes(
         if before >= after {
             continue;
         }
-        let (inner, _) = matching(&large[before..after], &ours[from..to]);
-        for (i, m) in inner.into_iter().enumerate() {
-            if let Some(j) = m {
-                large_to_ours[before + i] = Some(from + j);
-            }
+        let is_jing: Vec<bool> = (before..after).map(|i| matches!(pieces[large_piece[i]], Piece::Jing(_))).collect();
+        // what the letters there matched in the 郑氏注 edition, which lacks them, was chance
+        // our letters between the firm runs: the leaf, and any of ours just before it that the letters after the
+        // last firm run (「奠觯于篚」 matched to a later 篚) left
+        let ours_from = before.checked_sub(1).and_then(|i| large_to_ours[i]).map_or(from, |j| (j + 1).min(from));
+        let ours_to = large_to_ours.get(after).copied().flatten().map_or(to, |j| j.max(to));
+        for (i, m) in leaf_matching(&large[before..after], &is_jing, &ours[ours_from..ours_to]).into_iter().enumerate() {
+            large_to_ours[before + i] = m.map(|j| ours_from + j);
         }
     }
     let mut out = Vec::new();
@@ -264,8 +331,9 @@ fn notes(
             Piece::Jing(_) | Piece::Zhu(_) => {
                 let n = large_piece[cursor..].iter().take_while(|p| **p == i).count();
                 let here = &large_to_ours[cursor..cursor + n];
-                // a 注 whose 经 ended inside a lost leaf: the 郑氏注 edition has none to give
-                let lost = lacunae.iter().any(|&(from, to)| anchor > from && anchor <= to);
+                // a 注 whose 经 ended inside a lost leaf, or where it begins: the 郑氏注 edition has none to give (unless a pair of
+                // its own ends there: see `align`)
+                let lost = lacunae.iter().any(|&(from, to)| anchor >= from && anchor <= to);
                 // the 注 runs until its next 经 begins: the first firm run of matched letters
                 let len = (0..here.len()).find(|&i| firm_run(here, i).is_some()).unwrap_or(here.len());
                 if matches!(piece, Piece::Zhu(_)) && lost && len > 0 {
