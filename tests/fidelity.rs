@@ -232,7 +232,8 @@ fn the_ruler_s_misses_fall_where_they_are_called() {
 
 /// 乡射礼「获者荐右东面立饮」, and for 大射仪's 服不 郑注「乡射礼曰获者荐右东面立饮」, 贾疏「此不言立位
 /// 之处，当同乡射」: the marker drinks standing at the right of his dried meat, facing east; facing east
-/// his right is the south, so he stands just south of the dish, level with it east and west.
+/// his right is the south, so he stands just south of the dish, level with it east and west; in 乡射 near the 司马, who faces
+/// north.
 #[test]
 fn the_marker_drinks_at_the_right_of_his_dried_meat() {
     for rite in rites() {
@@ -256,6 +257,13 @@ fn the_marker_drinks_at_the_right_of_his_dried_meat() {
             "{}: {drinker} is {east:.2} m east and {south:.2} m south of his dried meat",
             rite.id
         );
+        // 乡射 郑注「立饮荐右，近司马，于是司马北面」 (贾疏 from the 司射's place beside the drinking 释获者); in the 大射 the
+        // 司马正 has gone back to his place (注「司马正已反位」)
+        if rite.id == "xiang_she" {
+            let sima = snap.actors.iter().find(|a| a.id == "xiang").unwrap();
+            let apart = ((sima.position[0] - man.position[0]).powi(2) + (sima.position[2] - man.position[2]).powi(2)).sqrt();
+            assert!(sima.facing == "N" && apart < 1.5, "xiang_she: the 司马 faces {} {apart:.1} m from the drinking marker", sima.facing);
+        }
     }
 }
 
