@@ -185,3 +185,39 @@ fn the_markers_dishes_are_set_at_his_place_not_at_the_target() {
         assert!(place.shape.contains(at[0], at[2]), "荐脯醢，设折俎: {id} lies at {at:?}, not at 左个之西北三步");
     }
 }
+
+/// 袒决遂，执弓，搢三挟一个 (乡射, 大射 every round): one who has arrows thrust in his sash is ready to shoot, so bared, thumb
+/// ring and arm guard on; he takes them off only when he has put the arrows down (释弓，说决拾，袭). Checked at the end of every
+/// beat of both rites (the 76th audit found the 记's replay of 遂西取弓矢 with the guest robed and four arrows in the hand).
+#[test]
+fn whoever_has_arrows_in_his_sash_is_bared_with_ring_and_guard() {
+    use sheli::rite::acts::gear::Hand;
+    for name in ["xiang_she", "da_she"] {
+        let rite = sheli::rite::load_named(name).unwrap_or_else(|e| panic!("{e}"));
+        let arrows: Vec<&str> =
+            rite.timeline.props.iter().filter(|p| p.kind == sheli::rite::acts::props::PropKind::Arrow).map(|p| p.id.as_str()).collect();
+        let mut bad = Vec::new();
+        for (r, beat) in rite.beats() {
+            let snap = rite.snapshot(beat.end - 0.01, r);
+            for a in &snap.actors {
+                let belted = a.holding.iter().any(|h| h.how == Hand::Belt && arrows.contains(&h.prop.as_str()));
+                if belted && !(a.bared && a.thumb_ring && a.arm_guard) {
+                    bad.push(format!(
+                        "{:.1} s `{}`: {} (bared {}, ring {}, guard {})",
+                        beat.end, beat.text, a.name, a.bared, a.thumb_ring, a.arm_guard
+                    ));
+                }
+            }
+        }
+        assert!(bad.is_empty(), "{name}: arrows in the sash of one not ready to shoot:\n{}", bad.join("\n"));
+    }
+    // the 记's 唯宾与大夫降阶，遂西取弓矢 shows them taking bow and arrows as the 经 has it: three belted, one held
+    let rite = xiang_she();
+    let beat = beats(&rite, "遂西取弓矢")[0];
+    let snap = rite.snapshot(beat.end - 0.01, rite.beat_at(beat.end - 0.01));
+    for who in ["bin", "dafu"] {
+        let a = snap.actors.iter().find(|a| a.id == who).unwrap();
+        let count = |how: Hand| a.holding.iter().filter(|h| h.how == how && h.prop.starts_with("shi_")).count();
+        assert_eq!((count(Hand::Belt), count(Hand::Fingers)), (3, 1), "遂西取弓矢: {who} holds {:?}", a.holding);
+    }
+}
