@@ -313,11 +313,11 @@ fn notes(
             continue;
         }
         let is_jing: Vec<bool> = (before..after).map(|i| matches!(pieces[large_piece[i]], Piece::Jing(_))).collect();
-        // what the letters there matched in the 郑氏注 edition, which lacks them, was chance
         // our letters between the firm runs: the leaf, and any of ours just before it that the letters after the
         // last firm run (「奠觯于篚」 matched to a later 篚) left
         let ours_from = before.checked_sub(1).and_then(|i| large_to_ours[i]).map_or(from, |j| (j + 1).min(from));
         let ours_to = large_to_ours.get(after).copied().flatten().map_or(to, |j| j.max(to));
+        // what the letters there had matched in the 郑氏注 edition, which lacks them, was chance: all are matched anew
         for (i, m) in leaf_matching(&large[before..after], &is_jing, &ours[ours_from..ours_to]).into_iter().enumerate() {
             large_to_ours[before + i] = m.map(|j| ours_from + j);
         }
@@ -351,4 +351,23 @@ fn notes(
         }
     }
     (out, zhu_anchor)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chars(s: &str) -> Vec<char> {
+        s.chars().collect()
+    }
+
+    #[test]
+    fn a_letter_goes_with_the_first_that_keeps_the_match_longest() {
+        // 经「使人相祭」, then its 注「使人相者相其祭」: ours has the 经 once, and it is the 经 that matches
+        let m = earliest_matching(&chars("荐脯醢辄荐之使人相祭使人相者相其祭卒爵"), &chars("荐脯醢使人相祭卒爵"));
+        assert_eq!(&m[..3], &[Some(0), Some(1), Some(2)]);
+        assert_eq!(&m[6..10], &[Some(3), Some(4), Some(5), Some(6)]);
+        assert!(m[10..17].iter().all(Option::is_none), "{m:?}");
+        assert_eq!(&m[17..], &[Some(7), Some(8)]);
+    }
 }
