@@ -337,3 +337,26 @@ fn those_who_wait_with_joined_hands_join_them() {
         }
     }
 }
+
+/// 乡射「遂立于楹间以相拜」: 郑注「相，谓赞主人及宾相拜之辞」 — the 司正 speaks, and (乡饮酒疏「其实相拜在宾主拜前」) before the
+/// host bows; the 大射 宰胥荐脯醢，由左房: the dish is set in the clause that says 荐.
+#[test]
+fn the_director_of_ceremony_calls_the_bows_before_they_are_made() {
+    use sheli::rite::timeline::PropAt;
+    let rite = load("xiang_she");
+    let at = rite.find_text("以相拜")[0];
+    let (start, end) = (rite.beat(at).start, rite.beat(at).end);
+    let sizheng = rite.timeline.actors.iter().position(|a| a.id == "xiang").unwrap();
+    assert!(
+        rite.voices.iter().any(|v| v.actor == sizheng && v.t >= start && v.t < end),
+        "the 司正 says nothing in 遂立于楹间以相拜 ({start:.1}–{end:.1} s)"
+    );
+    let da_she = load("da_she");
+    let dish = da_she.timeline.prop_index("jian_gong").unwrap();
+    let keys = &da_she.timeline.props[dish].keys;
+    // set down after it was carried
+    let carried = keys.iter().position(|(_, at)| matches!(at, PropAt::Held(..))).expect("the ruler's dish is carried");
+    let set = keys[carried..].iter().find(|(_, at)| matches!(at, PropAt::At(..))).map(|(t, _)| *t).expect("and set down");
+    let beat = da_she.find_text("宰胥荐脯醢").into_iter().map(|r| da_she.beat(r)).find(|b| b.text == "宰胥荐脯醢，").unwrap();
+    assert!(set <= beat.end, "the ruler's dish is set at {set:.1} s, after `{}` ends at {:.1} s", beat.text, beat.end);
+}
