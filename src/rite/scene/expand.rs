@@ -197,12 +197,7 @@ impl<'a> Expansion<'a, '_> {
                 }
                 Entry::Use(name, given) => {
                     let name = subst(name, args);
-                    let templates = self.templates;
-                    let Some((ti, t)) = templates.iter().enumerate().find(|(_, t)| t.id == name) else {
-                        let message = super::spell::unknown_name("template", &name, templates.iter().map(|t| t.id.as_str()));
-                        self.errors.push(ExpandError { code: Code::UnknownName, path: path.index(0), message });
-                        continue;
-                    };
+                    let Some((ti, t)) = named(self.templates, &name, &path, self.errors) else { continue };
                     if depth >= MAX_NESTING {
                         self.errors.push(ExpandError {
                             code: Code::Limit,
@@ -211,28 +206,7 @@ impl<'a> Expansion<'a, '_> {
                         });
                         continue;
                     }
-                    let mut ok = true;
-                    for p in &t.params {
-                        if !given.contains_key(p) {
-                            self.errors.push(ExpandError {
-                                code: Code::Template,
-                                path: path.clone(),
-                                message: format!("template `{name}` needs parameter `{p}`"),
-                            });
-                            ok = false;
-                        }
-                    }
-                    for k in given.keys() {
-                        if !t.params.contains(k) {
-                            self.errors.push(ExpandError {
-                                code: Code::Template,
-                                path: path.index(1).field(k.clone()),
-                                message: format!("template `{name}` has no parameter `{k}` (it takes: {})", t.params.join(", ")),
-                            });
-                            ok = false;
-                        }
-                    }
-                    if !ok {
+                    if !arguments_fit(t, given, None, &path, self.errors) {
                         continue;
                     }
                     let inner: BTreeMap<String, String> = given.iter().map(|(k, v)| (k.clone(), subst(v, args))).collect();
@@ -262,6 +236,44 @@ impl<'a> Expansion<'a, '_> {
             }
         }
     }
+}
+
+/// The template called `name`, or an error at the name written at `path` (a `Use` or a `Do`).
+pub(super) fn named<'t>(
+    templates: &'t [Template],
+    name: &str,
+    path: &Path,
+    errors: &mut Vec<ExpandError>,
+) -> Option<(usize, &'t Template)> {
+    let found = templates.iter().enumerate().find(|(_, t)| t.id == name);
+    if found.is_none() {
+        let message = super::spell::unknown_name("template", name, templates.iter().map(|t| t.id.as_str()));
+        errors.push(ExpandError { code: Code::UnknownName, path: path.index(0), message });
+    }
+    found
+}
+
+/// Whether the arguments `given` at `path` fill every parameter of `t` and name no other, each gap and each stray reported;
+/// `filled`, a parameter the caller fills itself (a `Do`'s actor), is neither asked for nor checked here.
+pub(super) fn arguments_fit(
+    t: &Template,
+    given: &BTreeMap<String, String>,
+    filled: Option<&str>,
+    path: &Path,
+    errors: &mut Vec<ExpandError>,
+) -> bool {
+    let mut ok = true;
+    let name = &t.id;
+    for p in t.params.iter().filter(|p| Some(p.as_str()) != filled && !given.contains_key(*p)) {
+        errors.push(ExpandError { code: Code::Template, path: path.clone(), message: format!("template `{name}` needs parameter `{p}`") });
+        ok = false;
+    }
+    for k in given.keys().filter(|k| Some(k.as_str()) != filled && !t.params.contains(k)) {
+        let message = format!("template `{name}` has no parameter `{k}` (it takes: {})", t.params.join(", "));
+        errors.push(ExpandError { code: Code::Template, path: path.index(1).field(k.clone()), message });
+        ok = false;
+    }
+    ok
 }
 
 /// How many bytes substituting `args` into an entry writes, counted before it is written, by

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::diag::Code;
-use super::expand::{Budget, ExpandError, MAX_ARG_BYTES, MAX_NESTING, subst};
+use super::expand::{Budget, ExpandError, MAX_ARG_BYTES, MAX_NESTING, arguments_fit, named, subst};
 use super::field;
 use super::model::{Entry, Move, Template};
 use super::span::{Path, PathExt, Seg};
@@ -97,12 +97,7 @@ impl<'t> Splicer<'t, '_> {
     /// The template a `Do` names, if it can be done in one actor's list: one `Act("{who}", …)`,
     /// given every parameter but `who`, not nested too deep.
     fn routine(&mut self, name: &str, given: &BTreeMap<String, String>, path: &Path, depth: usize) -> Option<(usize, &'t [Move])> {
-        let templates = self.templates;
-        let Some((ti, t)) = templates.iter().enumerate().find(|(_, t)| t.id == name) else {
-            let message = super::spell::unknown_name("template", name, templates.iter().map(|t| t.id.as_str()));
-            self.errors.push(ExpandError { code: Code::UnknownName, path: path.index(0), message });
-            return None;
-        };
+        let (ti, t) = named(self.templates, name, path, self.errors)?;
         let mut problem = |path: Path, message: String| {
             self.errors.push(ExpandError { code: Code::Template, path, message });
         };
@@ -126,17 +121,7 @@ impl<'t> Splicer<'t, '_> {
             problem(path.index(1).field(WHO), format!("`{WHO}` is the actor whose moves these are: leave it out of `Do(\"{name}\", …)`"));
             ok = false;
         }
-        for p in t.params.iter().filter(|p| *p != WHO && !given.contains_key(*p)) {
-            problem(path.clone(), format!("template `{name}` needs parameter `{p}`"));
-            ok = false;
-        }
-        for k in given.keys().filter(|k| *k != WHO && !t.params.contains(k)) {
-            problem(
-                path.index(1).field(k.clone()),
-                format!("template `{name}` has no parameter `{k}` (it takes: {})", t.params.join(", ")),
-            );
-            ok = false;
-        }
+        let ok = arguments_fit(t, given, Some(WHO), path, self.errors) && ok;
         ok.then_some((ti, body.as_slice()))
     }
 }
