@@ -111,8 +111,8 @@ fn nobody_holds_a_cup_in_both_hands_and_a_flag_or_a_bow() {
         let mut bad = Vec::new();
         for &t in &moments {
             let held: Vec<(usize, Hand, PropKind)> = (0..tl.props.len())
-                .filter_map(|p| match tl.props[p].keys.iter().rev().find(|(k, _)| *k <= t).map(|(_, at)| at) {
-                    Some(PropAt::Held(a, how)) => Some((*a, *how, tl.props[p].kind)),
+                .filter_map(|p| match tl.prop_key_at(p, t).1 {
+                    PropAt::Held(a, how) => Some((*a, *how, tl.props[p].kind)),
                     _ => None,
                 })
                 .collect();

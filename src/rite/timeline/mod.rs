@@ -237,11 +237,18 @@ impl Timeline {
     }
 
     /// Where prop `i` is at `t`, given where its holder (if any) is then.
+    /// Where thing `i` is at `t`, as its track says (lying, held, flying, gone), and since when.
+    pub fn prop_key_at(&self, i: usize, t: f32) -> (f32, &PropAt) {
+        let track = &self.props[i];
+        match track.keys.partition_point(|(kt, _)| *kt <= t) {
+            0 => (0.0, &track.initial),
+            k => (track.keys[k - 1].0, &track.keys[k - 1].1),
+        }
+    }
+
     fn prop_given(&self, i: usize, t: f32, holder: impl Fn(usize) -> ActorState) -> PropState {
         let track = &self.props[i];
-        let k = track.keys.partition_point(|(kt, _)| *kt <= t);
-        let at = if k == 0 { &track.initial } else { &track.keys[k - 1].1 };
-        let t_key = if k == 0 { 0.0 } else { track.keys[k - 1].0 };
+        let (t_key, at) = self.prop_key_at(i, t);
         let strung = track.strung.as_ref().map(|(first, keys)| {
             let j = keys.partition_point(|(kt, _)| *kt <= t);
             if j == 0 { *first } else { keys[j - 1].1 }
