@@ -283,3 +283,26 @@ fn english_duties_and_state() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("the host") && text.contains("In English:"), "{text}");
 }
+
+/// 「作相为司正」, 「司正为司马」, 「司马反为司正」: from each clause on the text calls the 相 by his office, and so do his label
+/// and `state --json` (`called`); before the first, he is only the 相. A title several men share never counts (获者, 众宾).
+#[test]
+fn the_guide_is_called_by_the_office_the_text_gives_him() {
+    for (fragment, nth, want) in [
+        ("主人答，", "1", None),
+        ("作相为司正。", "1", Some("司正")),
+        ("司正为司马，", "1", Some("司马")),
+        ("司马反为司正，", "1", Some("司正")),
+    ] {
+        let out = sheli(&["state", SCENE, "--text", fragment, "--nth", nth, "--json"]);
+        assert!(out.status.success(), "{fragment}: {}", String::from_utf8_lossy(&out.stderr));
+        let s: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(actor(&s, "xiang")["called"].as_str(), want, "{fragment}: the 相 is called");
+        for a in s["actors"].as_array().unwrap().iter().filter(|a| a["id"] != "xiang") {
+            assert!(a["called"].is_null(), "{fragment}: {} is called {}", a["id"], a["called"]);
+        }
+    }
+    let da = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let called: Vec<(String, &str)> = da.appointments.iter().map(|a| (da.timeline.actors[a.actor].id.clone(), a.title.as_str())).collect();
+    assert_eq!(called, [("dashezheng".to_string(), "司正")], "大射: 摈者遂为司正 and nothing else");
+}

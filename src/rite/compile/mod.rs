@@ -3,6 +3,7 @@
 //! place no path reaches) becomes a problem at the offending node; what can happen becomes the tracks.
 
 mod act;
+pub mod appoint;
 mod cord;
 mod event;
 mod lead;
@@ -81,6 +82,8 @@ pub struct Rite {
     /// the disputed points the scene declares, and the readings chosen (the default of the rest)
     pub readings: Vec<crate::rite::scene::model::Reading>,
     pub chosen: Vec<crate::rite::scene::model::Choice>,
+    /// the offices the text gives people as it goes (作相为司正), in reading order
+    pub appointments: Vec<appoint::Appointment>,
 }
 
 /// Something wrong with the scene, at a node of it, with other nodes that explain it (where an
@@ -146,6 +149,7 @@ pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
         return Err(problems);
     }
     let duration = steps.last().map(|s| s.end).unwrap_or(0.0);
+    let appointments = appoint::appointments(&steps, &tracks);
     Ok(Rite {
         id: scene.id.clone(),
         title: scene.title.clone(),
@@ -157,5 +161,6 @@ pub fn compile(scene: &Scene) -> Result<Rite, Vec<Problem>> {
         commentary: crate::commentary::Commentary::default(),
         readings: scene.readings.clone(),
         chosen: Vec::new(),
+        appointments,
     })
 }

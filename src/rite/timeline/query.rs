@@ -53,6 +53,12 @@ impl Rite {
         None
     }
 
+    /// The office the text has given `actor` by the beat `r` (作相为司正 … 司正为司马), if any: what
+    /// the text calls him there, where his own name is what he came in as.
+    pub fn title_at(&self, actor: usize, r: BeatRef) -> Option<&str> {
+        crate::rite::compile::appoint::title_at(&self.appointments, actor, self.beat_number(r))
+    }
+
     pub fn beat(&self, r: BeatRef) -> &crate::rite::compile::BeatInfo {
         &self.steps[r.step].beats[r.beat]
     }

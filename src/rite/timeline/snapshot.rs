@@ -31,6 +31,9 @@ pub struct ActorView {
     pub name: String,
     pub aliases: Vec<String>,
     pub en: String,
+    /// the office the text has given him by now (作相为司正: 司正), when it calls him by it
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub called: Option<String>,
     pub present: bool,
     pub position: [f32; 3],
     pub places: Vec<String>,
@@ -199,6 +202,7 @@ impl Rite {
                         name: a.name.clone(),
                         aliases: a.aliases.clone(),
                         en: a.en.clone(),
+                        called: self.title_at(i, beat).map(str::to_string),
                         present: s.present,
                         position: round(s.pos),
                         places_en: places.iter().map(|p| self.place_en(p)).collect(),

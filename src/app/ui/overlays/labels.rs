@@ -93,7 +93,7 @@ fn draw(
                 continue;
             }
             let Some(p) = project(cam, tf, top) else { continue };
-            let full = if language.0.is_english() && !a.en.is_empty() { a.en.clone() } else { a.name.clone() };
+            let full = label(a, stage.rite.title_at(i, stage.rite.beat_at(head.t)), language.0.is_english());
             let galley = painter.layout_no_wrap(short(&full), font.clone(), egui::Color32::from_rgb(30, 24, 20));
             let mut rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y - 8.0), galley.size() + egui::vec2(8.0, 2.0));
             if let Some(c) = clip {
@@ -185,6 +185,17 @@ pub fn short(name: &str) -> String {
         out.push_str(word);
     }
     out.trim_end_matches([',', ';']).to_string() + "…"
+}
+
+/// What a figure's label says: the office the text has given him by now where it has given one
+/// (作相为司正: the 相 is labelled 司正, "the master of ceremonies"), else his own name.
+fn label(a: &crate::rite::timeline::ActorTrack, title: Option<&str>, english: bool) -> String {
+    match (title, english) {
+        (Some(t), true) => crate::rite::glossary::glossary().en(t).unwrap_or(t).to_string(),
+        (Some(t), false) => t.to_string(),
+        (None, true) if !a.en.is_empty() => a.en.clone(),
+        (None, _) => a.name.clone(),
+    }
 }
 
 #[cfg(test)]

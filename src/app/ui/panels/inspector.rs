@@ -36,6 +36,11 @@ pub(super) fn inspector(
     if !a.aliases.is_empty() {
         ui.label(format!("{}{}", lang.pick("亦称 ", "also "), a.aliases.join("、")));
     }
+    // the office the text has given him by this clause (作相为司正), which his label shows
+    if let Some(title) = rite.title_at(i, here) {
+        let en = crate::rite::glossary::glossary().en(title).filter(|_| lang.is_english());
+        ui.label(format!("{}{title}{}", lang.pick("今称 ", "now called "), en.map(|e| format!(", {e}")).unwrap_or_default()));
+    }
     let other = if lang.is_english() { &a.name } else { &a.en };
     if !other.is_empty() {
         ui.label(egui::RichText::new(other).italics());
