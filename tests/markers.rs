@@ -70,3 +70,40 @@ fn the_markers_lower_their_flags_before_they_rise_to_wait() {
         }
     }
 }
+
+/// 大射仪「负侯皆许诺，以宫趋，直西，及乏南」: the bearers hurry (趋) from the targets to the south of the blinds, each time
+/// they leave them (如初去侯 too), at a quicker pace than anyone's ordinary walk; the 司马正 who gave the order walks.
+#[test]
+fn the_bearers_hurry_west_from_the_targets() {
+    use sheli::rite::timeline::Motion;
+    let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
+    let tl = &rite.timeline;
+    let speeds = |who: &str, to: &str| -> Vec<f32> {
+        let a = tl.actor_index(who).expect(who);
+        let goal = tl.court.region(to).expect(to);
+        tl.actors[a]
+            .segments
+            .iter()
+            .filter_map(|s| match &s.motion {
+                Motion::Walk { cum, .. } if goal.shape.contains(s.end.pos[0], s.end.pos[2]) => {
+                    Some(cum.last().copied().unwrap_or(0.0) / (s.t1 - s.t0))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    for (who, south) in [("fubu", "大侯之乏南"), ("huozhe_can", "参侯之乏南"), ("huozhe_gan", "干侯之乏南")] {
+        let quick = speeds(who, south);
+        assert!(quick.len() >= 2, "{who} comes south of his blind {} times", quick.len());
+        for v in quick {
+            assert!(v > 1.2, "{who} goes to {south} at {v:.2} m/s, not hurrying");
+        }
+    }
+    let sima = tl.actor_index("simazheng").unwrap();
+    for s in &tl.actors[sima].segments {
+        if let Motion::Walk { cum, .. } = &s.motion {
+            let v = cum.last().copied().unwrap_or(0.0) / (s.t1 - s.t0);
+            assert!(v < 1.0, "the 司马正 walks at {v:.2} m/s at {:.0}", s.t0);
+        }
+    }
+}

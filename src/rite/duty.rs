@@ -4,6 +4,7 @@
 
 use crate::rite::acts::deed::{Acts, Deed, Lang};
 use crate::rite::acts::gesture::Gesture;
+use crate::rite::acts::moves::Gait;
 use crate::rite::compile::Rite;
 
 impl Deed {
@@ -18,7 +19,10 @@ impl Deed {
     fn zh(&self, rite: &Rite) -> String {
         let place = |p: &str| rite.place_name(p).to_string();
         match self {
-            Deed::Walk { to, via } => format!("{}至{}", via.as_ref().map(|v| format!("自{}", place(v))).unwrap_or_default(), place(to)),
+            Deed::Walk { to, via, gait } => {
+                let how = if *gait == Gait::Hurry { "趋" } else { "" };
+                format!("{how}{}至{}", via.as_ref().map(|v| format!("自{}", place(v))).unwrap_or_default(), place(to))
+            }
             Deed::Face(d) => d.chinese().to_string(),
             Deed::StepBack => "少退".to_string(),
             Deed::Enter(p) => format!("入，至{}", place(p)),
@@ -46,8 +50,13 @@ impl Deed {
     fn en(&self, rite: &Rite) -> String {
         let place = |p: &str| rite.place_en(p);
         match self {
-            Deed::Walk { to, via: Some(v) } => format!("goes by {} to {}", place(v), place(to)),
-            Deed::Walk { to, via: None } => format!("goes to {}", place(to)),
+            Deed::Walk { to, via, gait } => {
+                let how = if *gait == Gait::Hurry { "hurries" } else { "goes" };
+                match via {
+                    Some(v) => format!("{how} by {} to {}", place(v), place(to)),
+                    None => format!("{how} to {}", place(to)),
+                }
+            }
             Deed::Face(d) => format!("facing {}", d.english()),
             Deed::StepBack => "steps back, still facing the same way".to_string(),
             Deed::Enter(p) => format!("comes in to {}", place(p)),

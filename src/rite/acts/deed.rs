@@ -7,10 +7,11 @@ use crate::rite::court::measure::Dir;
 /// One thing done, in the order it is done.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Deed {
-    /// walked to a place, up or down a named stair
+    /// walked (or hurried, 趋) to a place, up or down a named stair
     Walk {
         to: String,
         via: Option<String>,
+        gait: super::moves::Gait,
     },
     Face(Dir),
     /// 少退: stepped back, facing as before

@@ -40,6 +40,27 @@ pub enum Miss {
     Wide,
 }
 
+/// How a man walks: at the ordinary pace, or 趋, the quick short steps of one who hurries (郑注
+/// on 曲礼「帷薄之外不趋」: 不见尊者，行自由，不为容也; 释名「疾行曰趋」).
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+pub enum Gait {
+    #[default]
+    #[serde(rename = "行")]
+    Walk,
+    #[serde(rename = "趋")]
+    Hurry,
+}
+
+impl Gait {
+    /// Metres a second on the flat.
+    pub fn speed(self) -> f32 {
+        match self {
+            Gait::Walk => crate::rite::compile::WALK_SPEED,
+            Gait::Hurry => crate::rite::compile::HURRY_SPEED,
+        }
+    }
+}
+
 /// One thing an actor does.
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -53,6 +74,9 @@ pub enum Move {
         off: Option<Point>,
         #[serde(default)]
         face: Option<Dir>,
+        /// 趋 where the text says he hurries (大射「以宫趋，直西」); the ordinary walk otherwise
+        #[serde(default)]
+        gait: Gait,
     },
     Face(Dir),
     /// 左还: turns on the spot the way the sky turns (天左旋: east, south, west, north; clockwise

@@ -8,7 +8,7 @@ use super::{Code, WALK_SPEED};
 use crate::music::voice::{Spoken, Tone};
 use crate::rite::acts::deed::Deed;
 use crate::rite::acts::gesture::Gesture;
-use crate::rite::acts::moves::Hold;
+use crate::rite::acts::moves::{Gait, Hold};
 use crate::rite::court::route::RouteError;
 use crate::rite::scene::expand::FlatAct;
 use crate::rite::scene::field;
@@ -71,7 +71,7 @@ impl<'a> Sim<'a> {
             t = match (m, m.gesture()) {
                 (Move::Together(moves), _) => self.handle_together(&at, moves, t, events, deeds),
                 (_, Some(g)) if plain => self.gesture(&at, m, g, t, events, deeds),
-                (Move::Go { to, via, off, face }, _) => self.go(&at, to, via.as_deref(), *off, *face, t, deeds),
+                (Move::Go { to, via, off, face, gait }, _) => self.go(&at, to, via.as_deref(), *off, *face, *gait, t, deeds),
                 (Move::Face(d), _) => {
                     deeds.push(Deed::Face(*d));
                     self.turn(a, t, *d)
@@ -177,6 +177,7 @@ impl<'a> Sim<'a> {
         via: Option<&str>,
         off: Option<(Len, Len)>,
         face: Option<Dir>,
+        gait: Gait,
         t: f32,
         deeds: &mut Vec<Deed>,
     ) -> f32 {
@@ -188,7 +189,7 @@ impl<'a> Sim<'a> {
         dest[0] += at.line.0;
         dest[2] += at.line.1;
         dest[1] = self.court.floor(dest[0], dest[2]);
-        match self.walk(a, dest, via, t) {
+        match self.walk(a, dest, via, gait.speed(), t) {
             Ok(path) => {
                 let metres = crate::rite::court::route::length(&path);
                 let rules = self
@@ -201,14 +202,14 @@ impl<'a> Sim<'a> {
                 }
                 if metres > 0.01 {
                     let cum = cumulative(&path);
-                    t += self.wait_for_way(a, &path, &cum, t);
-                    let dur = cum.last().copied().unwrap_or(0.0) / WALK_SPEED;
+                    t += self.wait_for_way(a, &path, &cum, gait.speed(), t);
+                    let dur = cum.last().copied().unwrap_or(0.0) / gait.speed();
                     let bearing = path_heading(&path).unwrap_or(self.rest[a].bearing);
                     let end = Rest { pos: dest, bearing, seated: false, ..self.rest[a] };
                     t = self.push_segment(a, t, dur, Motion::Walk { path, cum, facing: None }, end);
                     self.arrivals.push((a, at.path(), at.note().cloned()));
                 }
-                deeds.push(Deed::Walk { to: to.to_string(), via: via.map(str::to_string) });
+                deeds.push(Deed::Walk { to: to.to_string(), via: via.map(str::to_string), gait });
             }
             Err(e) => {
                 let blame = if matches!(e, RouteError::NoStair(_) | RouteError::OtherStair { .. }) {

@@ -26,6 +26,8 @@ pub use validate::unused_templates;
 
 /// Ceremonial pace, metres a second.
 pub const WALK_SPEED: f32 = 0.9;
+/// 趋: the hurried walk, half as fast again
+pub const HURRY_SPEED: f32 = 1.4;
 /// Degrees a second when turning on the spot.
 pub const TURN_SPEED: f32 = 120.0;
 /// How far a hand reaches to take up a thing, in metres (handing over is held to

@@ -25,11 +25,11 @@ fn quant(v: f32) -> i64 {
 
 impl Sim<'_> {
     /// The route from where actor `a` stands to `dest` (up or down the stair `via` names),
-    /// setting out at `t`: the furniture's way, stepping round whoever stands or sits in it
-    /// while he walks.
-    pub(super) fn walk(&mut self, a: usize, dest: [f32; 3], via: Option<&str>, t: f32) -> Result<Vec<[f32; 3]>, RouteError> {
+    /// setting out at `t` at `speed`: the furniture's way, stepping round whoever stands or sits
+    /// in it while he walks.
+    pub(super) fn walk(&mut self, a: usize, dest: [f32; 3], via: Option<&str>, speed: f32, t: f32) -> Result<Vec<[f32; 3]>, RouteError> {
         let path = self.furniture_route(a, dest, via)?;
-        let span = crate::rite::court::route::length(&path) / super::WALK_SPEED;
+        let span = crate::rite::court::route::length(&path) / speed;
         let people = self.bystanders(a, t, span);
         Ok(self.router.round_people(path, &people, self.court.hall_height))
     }
@@ -38,9 +38,9 @@ impl Sim<'_> {
     /// from everyone whose walk at that time is already made: a file going down one stair goes
     /// one after the other, the first made first. The man he leads, or who leads him, is left
     /// out (they go side by side).
-    pub(super) fn wait_for_way(&self, a: usize, path: &[[f32; 3]], cum: &[f32], t: f32) -> f32 {
+    pub(super) fn wait_for_way(&self, a: usize, path: &[[f32; 3]], cum: &[f32], speed: f32, t: f32) -> f32 {
         let length = cum.last().copied().unwrap_or(0.0);
-        let dur = length / super::WALK_SPEED;
+        let dur = length / speed;
         let window = (t, t + dur + MAX_WAIT);
         let walking = |s: &Segment| matches!(s.motion, Motion::Walk { .. }) && s.t1 > window.0 && s.t0 < window.1;
         let others: Vec<&ActorTrack> = (0..self.tracks.len())
@@ -54,7 +54,7 @@ impl Sim<'_> {
         let clear = |wait: f32| {
             let mut s = 0.0;
             while s <= dur {
-                let (me, _) = along(path, cum, s * super::WALK_SPEED, 0.0);
+                let (me, _) = along(path, cum, s * speed, 0.0);
                 for other in &others {
                     let o = other.at(t + wait + s);
                     let near = (o.pos[0] - me[0]).hypot(o.pos[2] - me[2]) < CLEARANCE && (o.pos[1] - me[1]).abs() < 0.3;
