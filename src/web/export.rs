@@ -103,15 +103,23 @@ fn actors(rite: &Rite, places: &mut Places) -> Vec<Value> {
     rite.timeline
         .actors
         .iter()
-        .map(|a| {
+        .enumerate()
+        .map(|(i, a)| {
             let [r, g, b] = a.dress.rgb().map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
             let segments: Vec<Value> = a
                 .segments
                 .iter()
                 .map(|s| json!([f64::from(s.t0), f64::from(s.t1), motion(&s.motion), rest(&s.end, rite, places)]))
                 .collect();
+            // the offices the text gives him as it goes (作相为司正): from that beat on his label shows it
+            let titles: Vec<Value> = rite
+                .appointments
+                .iter()
+                .filter(|t| t.actor == i)
+                .map(|t| json!([t.beat, t.title, glossary().en(&t.title).unwrap_or(&t.title)]))
+                .collect();
             json!({
-                "id": a.id, "name": a.name, "en": a.en, "aliases": a.aliases, "role": a.role,
+                "id": a.id, "name": a.name, "en": a.en, "aliases": a.aliases, "role": a.role, "titles": titles,
                 "colour": format!("#{r:02x}{g:02x}{b:02x}"),
                 "initial": rest(&a.initial, rite, places),
                 "segments": segments,

@@ -103,7 +103,7 @@
       motions[k] = mo;
       ends[k] = restOf(s[3]);
     }
-    return { index: index, id: a.id, name: a.name, en: a.en, aliases: a.aliases || [], role: a.role || '',
+    return { index: index, id: a.id, name: a.name, en: a.en, aliases: a.aliases || [], role: a.role || '', titles: a.titles || [],
       colour: a.colour, initial: restOf(a.initial), t0: t0, t1: t1, motions: motions, ends: ends };
   });
 
@@ -341,7 +341,17 @@
   function tr() { return UI[state.lang]; }
   function en() { return state.lang === 'en'; }
   function shortEn(s) { return (s || '').replace(/^the /, ''); }
-  function actorLabel(a) { return en() && a.en ? shortEn(a.en) : a.name; }
+  // the office the text has given him by beat n (作相为司正: [beat, 司正, its English]), or null
+  function titleAt(a, n) {
+    let got = null;
+    for (let j = 0; j < a.titles.length && a.titles[j][0] <= n; j++) got = a.titles[j];
+    return got;
+  }
+  function actorLabel(a, n) {
+    const title = titleAt(a, n);
+    if (title) return en() ? shortEn(title[2]) : title[1];
+    return en() && a.en ? shortEn(a.en) : a.name;
+  }
   function propLabel(p) { return en() && p.en ? shortEn(p.en) : p.name; }
   function el(tag, attrs, text) {
     const e = document.createElement(tag);
@@ -627,7 +637,7 @@
         if (fy !== m.faceY) { m.face.setAttribute('y2', fy); m.faceY = fy; }
       }
       // the label: his name, what he holds, the gesture he makes
-      let text = actorLabel(actors[i]);
+      let text = actorLabel(actors[i], n);
       const hs = held[i];
       if (hs && (isActing || i === state.selected)) {
         const names = hs.map(function (p) { return propLabel(props[p]); });
@@ -844,6 +854,8 @@
     dot.style.background = a.colour;
     h.insertBefore(dot, h.firstChild);
     inspector.appendChild(h);
+    const title = titleAt(a, state.inspectorBeat);
+    if (title) inspector.appendChild(el('p', { class: 'title' }, en() ? 'now called ' + title[1] + ', ' + title[2] : '今称 ' + title[1]));
     if (a.role) inspector.appendChild(el('p', { class: 'role' }, a.role));
     const rest = s.pose === 'walking' || !s.rest ? s.next : s.rest;
     const where = s.present ? placeNames(s.next || rest).join(en() ? '; ' : '、') : u.absent;

@@ -280,6 +280,8 @@ class Run:
             seen = {row[0]: row for row in self.b.eval(f"(player.seek({t!r}), {READ_PEOPLE})")}
             things = {row[0]: row for row in self.b.eval("player.props()")}
             bearings = dict(self.b.eval("player.bearings()"))
+            # each label begins with what the text calls him by now (作相为司正: 司正), else his name
+            labels = dict(self.b.eval("Array.from(document.querySelectorAll('#people .person')).map(g => [g.dataset.id, (g.querySelector('text.label') || {}).textContent || ''])"))
             for p in truth["props"]:
                 row = things.get(p["id"])
                 if row is None:
@@ -311,6 +313,9 @@ class Run:
                     problems.append(f"t={t}: {a['id']} at {[x, y, z]} but sheli says {a['position']}")
                 if facing != a["facing"] and not on_a_boundary(bearings.get(a["id"]), facing, a["facing"]):
                     problems.append(f"t={t}: {a['id']} faces {facing} but sheli says {a['facing']}")
+                called = a.get("called") or a["name"]
+                if a["present"] and not labels.get(a["id"], "").startswith(called):
+                    problems.append(f"t={t}: {a['id']} is labelled {labels.get(a['id'])!r} but sheli calls him {called}")
                 if pose != a["pose"]:
                     problems.append(f"t={t}: {a['id']} pose {pose} but sheli says {a['pose']}")
                 want = ",".join(f"{h['prop']}:{h['how']}" for h in a["holding"])
