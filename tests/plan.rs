@@ -99,3 +99,14 @@ fn the_command_writes_a_standalone_svg_with_its_font() {
     assert!(svg.contains(">宾<") || svg.contains(">宾〔"), "names are text, not outlines");
     parse(&svg);
 }
+
+/// 「司正为司马，司马命张侯」: on the plan the 相 is marked by the office the text has just given him, in both languages.
+#[test]
+fn the_plan_names_a_man_by_his_office() {
+    let xiang = rite("scenes/xiang_she.ron");
+    let (t, beat) = at(&xiang, "司马命张侯", 1);
+    for (english, want, not) in [(false, ">司马<", ">相<"), (true, ">marshal<", ">guide<")] {
+        let svg = plan(&xiang, t, beat, &PlanOptions { crop: Crop::All, english, embed_font: false }).svg;
+        assert!(svg.contains(want) && !svg.contains(not), "the plan calls him {not}, not {want}");
+    }
+}

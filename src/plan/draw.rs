@@ -6,6 +6,7 @@ use super::map::Map;
 use super::svg::{Svg, escape};
 use super::{ActorMark, Plan, PlanOptions};
 use crate::rite::Rite;
+use crate::rite::acts::deed::Lang;
 use crate::rite::court::{Box2, Solid};
 use crate::rite::glossary::glossary;
 use crate::rite::scene::model::{Dir, ObjectKind};
@@ -209,12 +210,11 @@ impl<'a> Drawing<'a> {
 
     fn label_of_actor(&self, i: usize) -> String {
         let tl = &self.rite.timeline;
-        let a = &tl.actors[i];
         let held: Vec<String> = (0..tl.props.len())
             .filter(|&k| self.world.props[k].held_by == Some(i))
             .map(|k| if self.opts.english { self.rite.prop_en(k).trim_start_matches("the ").to_string() } else { tl.props[k].name.clone() })
             .collect();
-        let name = if self.opts.english && !a.en.is_empty() { a.en.trim_start_matches("the ").to_string() } else { a.name.clone() };
+        let name = self.rite.called(i, self.beat, Lang::of(self.opts.english)).trim_start_matches("the ").to_string();
         match (held.is_empty(), self.opts.english) {
             (true, _) => name,
             (false, true) => format!("{name} ({})", held.join(", ")),

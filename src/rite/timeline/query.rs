@@ -59,6 +59,18 @@ impl Rite {
         crate::rite::compile::appoint::title_at(&self.appointments, actor, self.beat_number(r))
     }
 
+    /// What a label calls `actor` at the beat `r`: the office the text has given him by then (司正,
+    /// "the master of ceremonies"), else his own name, in `lang`.
+    pub fn called(&self, actor: usize, r: BeatRef, lang: Lang) -> String {
+        let a = &self.timeline.actors[actor];
+        match (self.title_at(actor, r), lang) {
+            (Some(t), Lang::En) => glossary().en(t).unwrap_or(t).to_string(),
+            (Some(t), Lang::Zh) => t.to_string(),
+            (None, Lang::En) if !a.en.is_empty() => a.en.clone(),
+            (None, _) => a.name.clone(),
+        }
+    }
+
     pub fn beat(&self, r: BeatRef) -> &crate::rite::compile::BeatInfo {
         &self.steps[r.step].beats[r.beat]
     }

@@ -86,14 +86,13 @@ fn draw(
     if settings.actors {
         for i in order {
             let s = tl.actor_at(i, head.t);
-            let a = &tl.actors[i];
             let crown = placed.people.get(i).copied().flatten().map(|(_, p)| p.crown()).unwrap_or(1.75);
             let top = Vec3::new(s.pos[0], s.pos[1] + crown + 0.22, s.pos[2]);
             if !aim.now.plan && crate::app::world::sight::walled_off(&tl.court, eye, top - Vec3::Y * 0.3) {
                 continue;
             }
             let Some(p) = project(cam, tf, top) else { continue };
-            let full = label(a, stage.rite.title_at(i, stage.rite.beat_at(head.t)), language.0.is_english());
+            let full = stage.rite.called(i, stage.rite.beat_at(head.t), language.0);
             let galley = painter.layout_no_wrap(short(&full), font.clone(), egui::Color32::from_rgb(30, 24, 20));
             let mut rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y - 8.0), galley.size() + egui::vec2(8.0, 2.0));
             if let Some(c) = clip {
@@ -185,17 +184,6 @@ pub fn short(name: &str) -> String {
         out.push_str(word);
     }
     out.trim_end_matches([',', ';']).to_string() + "…"
-}
-
-/// What a figure's label says: the office the text has given him by now where it has given one
-/// (作相为司正: the 相 is labelled 司正, "the master of ceremonies"), else his own name.
-fn label(a: &crate::rite::timeline::ActorTrack, title: Option<&str>, english: bool) -> String {
-    match (title, english) {
-        (Some(t), true) => crate::rite::glossary::glossary().en(t).unwrap_or(t).to_string(),
-        (Some(t), false) => t.to_string(),
-        (None, true) if !a.en.is_empty() => a.en.clone(),
-        (None, _) => a.name.clone(),
-    }
 }
 
 #[cfg(test)]
