@@ -40,8 +40,8 @@ pub enum Miss {
     Wide,
 }
 
-/// How a man walks: at the ordinary pace, or 趋, the quick short steps of one who hurries (郑注
-/// on 曲礼「帷薄之外不趋」: 不见尊者，行自由，不为容也; 释名「疾行曰趋」).
+/// How a man walks: at the ordinary pace, or 趋, the quicker steps of one who hurries (释名·释姿容
+/// 「徐行曰步，疾行曰趋」).
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 pub enum Gait {
     #[default]
