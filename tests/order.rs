@@ -102,3 +102,29 @@ fn the_cup_bearer_comes_from_the_hosts_side() {
     let at = tl.actor_at(tl.actor_index("youci").unwrap(), beat.start);
     assert!(at.pos[0] > 0.0 && at.pos[1] < 0.05, "有执爵者: the cup bearer waits at {:?}, not on the host's side of the court", at.pos);
 }
+
+/// 乡射礼「拾取矢，如初；矢不挟…」: as in the second round (「大夫袒决遂，执弓，就其耦；揖皆进，如三耦」) the grandee goes to the
+/// arrows with his partner, and they come up to the rest abreast and salute there together (80th audit: he went on his own and was
+/// there first).
+#[test]
+fn the_grandee_and_his_partner_come_to_the_arrows_together() {
+    use sheli::rite::acts::gesture::Gesture;
+    let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
+    let clause = "矢不挟，兼诸弦弣以退";
+    let found = rite.find_text(clause);
+    assert_eq!(found.len(), 1, "{clause}");
+    let beat = rite.beat(found[0]);
+    // the salute each makes on coming south of the rest: his second 揖 of the clause (the first is on setting out)
+    let at_the_rest = |who: &str| {
+        let a = rite.timeline.actor_index(who).expect(who);
+        rite.timeline.actors[a]
+            .segments
+            .iter()
+            .filter(|s| s.t0 >= beat.start && s.t0 < beat.end && matches!(s.motion, Motion::Gesture { gesture: Gesture::Yi, .. }))
+            .nth(1)
+            .map(|s| s.t0)
+            .unwrap_or_else(|| panic!("{clause}: {who} does not salute at the rest"))
+    };
+    let (grandee, partner) = (at_the_rest("dafu"), at_the_rest("dafu_ou"));
+    assert!((grandee - partner).abs() < 1.5, "{clause}: the grandee salutes at the rest at {grandee:.1}, his partner at {partner:.1}");
+}
