@@ -104,8 +104,8 @@ fn the_cup_bearer_comes_from_the_hosts_side() {
 }
 
 /// 乡射礼「拾取矢，如初；矢不挟…」: as in the second round (「大夫袒决遂，执弓，就其耦；揖皆进，如三耦」) the grandee goes to the
-/// arrows with his partner, and they come up to the rest abreast and salute there together (80th audit: he went on his own and was
-/// there first).
+/// arrows with his partner, the partner a step behind (注「耦于庭下不并行」), and they salute at the rest together (80th audit: he
+/// went on his own and was there first).
 #[test]
 fn the_grandee_and_his_partner_come_to_the_arrows_together() {
     use sheli::rite::acts::gesture::Gesture;
