@@ -1,23 +1,25 @@
 //! 序 (in order): 大射仪「命三耦皆袒决遂，执弓，序出取矢」, 贾疏「是言序者，谓序出次时三耦先后」 — the three pairs
 //! come out of the tent one after the other, the upper pair first, not all at once.
 
+use sheli::rite::Rite;
 use sheli::rite::timeline::Motion;
+
+/// When `who` begins each motion that `is` in the one beat whose text holds `clause`.
+fn starts_in(rite: &Rite, clause: &str, who: &str, is: impl Fn(&Motion) -> bool) -> Vec<f32> {
+    let found = rite.find_text(clause);
+    assert_eq!(found.len(), 1, "{clause}");
+    let beat = rite.beat(found[0]);
+    let a = rite.timeline.actor_index(who).expect(who);
+    rite.timeline.actors[a].segments.iter().filter(|s| s.t0 >= beat.start && s.t0 < beat.end && is(&s.motion)).map(|s| s.t0).collect()
+}
 
 #[test]
 fn the_three_pairs_come_out_of_the_tent_one_after_the_other() {
     let rite = sheli::rite::load_named("da_she").unwrap_or_else(|e| panic!("{e}"));
     let clause = "序出取矢。";
-    let found = rite.find_text(clause);
-    assert_eq!(found.len(), 1, "{clause}");
-    let beat = rite.beat(found[0]);
     let set_out = |who: &str| {
-        let a = rite.timeline.actor_index(who).expect(who);
-        rite.timeline.actors[a]
-            .segments
-            .iter()
-            .find(|s| s.t0 >= beat.start && s.t0 < beat.end && matches!(s.motion, Motion::Walk { .. }))
-            .map(|s| s.t0)
-            .unwrap_or_else(|| panic!("{clause}: {who} does not walk"))
+        let walks = starts_in(&rite, clause, who, |m| matches!(m, Motion::Walk { .. }));
+        *walks.first().unwrap_or_else(|| panic!("{clause}: {who} does not walk"))
     };
     let pairs = [("shangou_shang", "shangou_xia"), ("ciou_shang", "ciou_xia"), ("xiaou_shang", "xiaou_xia")];
     let starts: Vec<f32> = pairs.iter().map(|(shang, xia)| set_out(shang).min(set_out(xia))).collect();
@@ -111,19 +113,10 @@ fn the_grandee_and_his_partner_come_to_the_arrows_together() {
     use sheli::rite::acts::gesture::Gesture;
     let rite = sheli::rite::load_named("xiang_she").unwrap_or_else(|e| panic!("{e}"));
     let clause = "矢不挟，兼诸弦弣以退";
-    let found = rite.find_text(clause);
-    assert_eq!(found.len(), 1, "{clause}");
-    let beat = rite.beat(found[0]);
     // the salute each makes on coming south of the rest: his second 揖 of the clause (the first is on setting out)
     let at_the_rest = |who: &str| {
-        let a = rite.timeline.actor_index(who).expect(who);
-        rite.timeline.actors[a]
-            .segments
-            .iter()
-            .filter(|s| s.t0 >= beat.start && s.t0 < beat.end && matches!(s.motion, Motion::Gesture { gesture: Gesture::Yi, .. }))
-            .nth(1)
-            .map(|s| s.t0)
-            .unwrap_or_else(|| panic!("{clause}: {who} does not salute at the rest"))
+        let salutes = starts_in(&rite, clause, who, |m| matches!(m, Motion::Gesture { gesture: Gesture::Yi, .. }));
+        *salutes.get(1).unwrap_or_else(|| panic!("{clause}: {who} does not salute at the rest"))
     };
     let (grandee, partner) = (at_the_rest("dafu"), at_the_rest("dafu_ou"));
     assert!((grandee - partner).abs() < 1.5, "{clause}: the grandee salutes at the rest at {grandee:.1}, his partner at {partner:.1}");
