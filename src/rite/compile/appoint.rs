@@ -23,13 +23,15 @@ pub fn appointments(steps: &[StepInfo], actors: &[ActorTrack]) -> Vec<Appointmen
     let names = |a: &ActorTrack| std::iter::once(a.name.clone()).chain(a.aliases.iter().cloned()).collect::<Vec<_>>();
     let all: Vec<Vec<String>> = actors.iter().map(names).collect();
     let unique = |title: &str| all.iter().filter(|n| n.iter().any(|x| x == title)).count() == 1;
+    // each man's possible offices, found once: his aliases that name nobody else
+    let offices: Vec<Vec<&String>> =
+        all.iter().enumerate().map(|(actor, own)| own.iter().filter(|t| **t != actors[actor].name && unique(t)).collect()).collect();
     let mut out = Vec::new();
     let texts = steps.iter().flat_map(|s| &s.beats).map(|b| b.text.as_str());
-    for (beat, text) in texts.enumerate() {
+    for (beat, text) in texts.enumerate().filter(|(_, text)| text.contains('为')) {
         for (actor, own) in all.iter().enumerate() {
-            let appointed = own.iter().filter(|t| **t != actors[actor].name && unique(t)).find(|t| appoints(text, own, t, &all));
-            if let Some(title) = appointed {
-                out.push(Appointment { beat, actor, title: title.clone() });
+            if let Some(title) = offices[actor].iter().find(|t| appoints(text, own, t, &all)) {
+                out.push(Appointment { beat, actor, title: (*title).clone() });
             }
         }
     }

@@ -236,7 +236,6 @@ impl Timeline {
         World { actors, props }
     }
 
-    /// Where prop `i` is at `t`, given where its holder (if any) is then.
     /// Where thing `i` is at `t`, as its track says (lying, held, flying, gone), and since when.
     pub fn prop_key_at(&self, i: usize, t: f32) -> (f32, &PropAt) {
         let track = &self.props[i];
@@ -246,6 +245,7 @@ impl Timeline {
         }
     }
 
+    /// Where prop `i` is at `t`, given where its holder (if any) is then.
     fn prop_given(&self, i: usize, t: f32, holder: impl Fn(usize) -> ActorState) -> PropState {
         let track = &self.props[i];
         let (t_key, at) = self.prop_key_at(i, t);

@@ -71,7 +71,8 @@ fn draw(
     let mut taken: Vec<egui::Rect> = Vec::new();
     let font = egui::FontId::proportional(if aim.now.plan { 13.0 } else { 14.0 });
     let pointer = ctx.pointer_hover_pos();
-    let acting = &stage.rite.beat(stage.rite.beat_at(head.t)).actors;
+    let now = stage.rite.beat_at(head.t);
+    let acting = &stage.rite.beat(now).actors;
     let rank = |i: usize| {
         if selection.0 == Some(i) {
             0
@@ -92,7 +93,7 @@ fn draw(
                 continue;
             }
             let Some(p) = project(cam, tf, top) else { continue };
-            let full = stage.rite.called(i, stage.rite.beat_at(head.t), language.0);
+            let full = stage.rite.called(i, now, language.0);
             let galley = painter.layout_no_wrap(short(&full), font.clone(), egui::Color32::from_rgb(30, 24, 20));
             let mut rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y - 8.0), galley.size() + egui::vec2(8.0, 2.0));
             if let Some(c) = clip {
